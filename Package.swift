@@ -1,0 +1,80 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "Cartelera",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "cartelera", targets: ["cartelera"]),
+        .executable(name: "cartelera-bench", targets: ["cartelera-bench"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+    ],
+    targets: [
+        // System libraries, reached through pkg-config.
+        .systemLibrary(
+            name: "CLibxml2",
+            pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]
+        ),
+        .systemLibrary(
+            name: "CLibcurl",
+            pkgConfig: "libcurl",
+            providers: [.apt(["libcurl4-openssl-dev"]), .brew(["curl"])]
+        ),
+
+        // Pipeline stages: fetch → markup → scraping → normalize → store.
+        .target(name: "CarteleraModel"),
+        .target(name: "CarteleraMarkup", dependencies: ["CLibxml2"]),
+        .target(
+            name: "CarteleraFetch",
+            dependencies: ["CLibcurl", .product(name: "Logging", package: "swift-log")]
+        ),
+        .target(name: "CarteleraNormalize", dependencies: ["CarteleraModel"]),
+        .target(
+            name: "CarteleraScraping",
+            dependencies: [
+                "CarteleraModel", "CarteleraMarkup", "CarteleraFetch", "CarteleraNormalize",
+                .product(name: "Yams", package: "Yams"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .target(
+            name: "CarteleraStore",
+            dependencies: ["CarteleraModel", .product(name: "Logging", package: "swift-log")]
+        ),
+        .target(
+            name: "CarteleraPipeline",
+            dependencies: [
+                "CarteleraModel", "CarteleraFetch", "CarteleraScraping", "CarteleraNormalize", "CarteleraStore",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .target(name: "CarteleraTesting"),
+        .executableTarget(
+            name: "cartelera",
+            dependencies: [
+                "CarteleraModel", "CarteleraMarkup", "CarteleraFetch", "CarteleraScraping",
+                "CarteleraNormalize", "CarteleraStore", "CarteleraPipeline", "CarteleraTesting",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+
+        .executableTarget(name: "cartelera-bench", dependencies: ["CarteleraMarkup", "CLibxml2"]),
+
+        .testTarget(name: "CarteleraModelTests", dependencies: ["CarteleraModel"]),
+        .testTarget(name: "CarteleraMarkupTests", dependencies: ["CarteleraMarkup"]),
+        .testTarget(name: "CarteleraFetchTests", dependencies: ["CarteleraFetch", "CarteleraTesting"]),
+        .testTarget(name: "CarteleraNormalizeTests", dependencies: ["CarteleraNormalize", "CarteleraModel"]),
+        .testTarget(
+            name: "CarteleraScrapingTests",
+            dependencies: ["CarteleraScraping", "CarteleraModel", "CarteleraFetch", "CarteleraMarkup"]
+        ),
+        .testTarget(name: "CarteleraStoreTests", dependencies: ["CarteleraStore", "CarteleraModel"]),
+        .testTarget(name: "CarteleraCLITests", dependencies: ["CarteleraTesting"]),
+    ]
+)

@@ -1,0 +1,1 @@
+print("cartelera-bench: not built yet")
