@@ -1,0 +1,76 @@
+import CarteleraModel
+
+/// Merges programmes of one channel from several sources so the same airing is stored once.
+public enum ProgrammeMerger {
+    /// Replaces what `source` said about the `window` in `existing` with `incoming`, merging airings other sources also list.
+    ///
+    /// Items only `source` had in the window are dropped (the new scrape is the truth for it);
+    /// items other sources also had keep their data and lose `source` from their provenance.
+    public static func replace(existing: [Programme], with incoming: [Programme], from source: SourceID, window: ClosedRange<Timestamp>) -> [Programme] {
+        var kept: [Programme] = []
+        kept.reserveCapacity(existing.count + incoming.count)
+        for var programme in existing {
+            if window.contains(programme.start), programme.provenance.contains(where: { $0.source == source }) {
+                programme.provenance.removeAll { $0.source == source }
+                if programme.provenance.isEmpty { continue }
+            }
+            kept.append(programme)
+        }
+        return merge(kept, incoming)
+    }
+
+    /// Adds `incoming` to `base`: an incoming programme on the same channel, overlapping in time and with a similar title, is merged into the one already there.
+    public static func merge(_ base: [Programme], _ incoming: [Programme]) -> [Programme] {
+        var result = base
+        var indexByChannel: [ChannelID: [Int]] = [:]
+        for (index, programme) in result.enumerated() { indexByChannel[programme.channel, default: []].append(index) }
+        for programme in incoming {
+            let candidates = indexByChannel[programme.channel] ?? []
+            if let match = candidates.first(where: { sameAiring(result[$0], programme) }) {
+                result[match] = combine(result[match], programme)
+            } else {
+                indexByChannel[programme.channel, default: []].append(result.count)
+                result.append(programme)
+            }
+        }
+        return result.sorted { ($0.start, $0.id) < ($1.start, $1.id) }
+    }
+
+    /// Same channel, times overlapping (or starts within five minutes) and similar titles.
+    public static func sameAiring(_ a: Programme, _ b: Programme) -> Bool {
+        guard a.channel == b.channel else { return false }
+        if a.start == b.start && a.title == b.title { return true }
+        let aStop = a.stop ?? a.start.adding(seconds: 300)
+        let bStop = b.stop ?? b.start.adding(seconds: 300)
+        let overlapping = a.start < bStop && b.start < aStop
+        let closeStarts = abs(a.start.secondsSince1970 - b.start.secondsSince1970) <= 300
+        guard overlapping || closeStarts else { return false }
+        return TextFolding.similarTitles(a.title, b.title)
+    }
+
+    /// `primary` with the gaps filled from `secondary` and both provenances.
+    static func combine(_ primary: Programme, _ secondary: Programme) -> Programme {
+        var merged = primary
+        merged.stop = merged.stop ?? secondary.stop
+        merged.subtitle = merged.subtitle ?? secondary.subtitle
+        if (merged.description ?? "").count < (secondary.description ?? "").count { merged.description = secondary.description }
+        for label in secondary.categories where !merged.categories.contains(label) { merged.categories.append(label) }
+        for genre in secondary.genres where !merged.genres.contains(genre) { merged.genres.append(genre) }
+        merged.type = merged.type ?? secondary.type
+        merged.year = merged.year ?? secondary.year
+        merged.season = merged.season ?? secondary.season
+        merged.episode = merged.episode ?? secondary.episode
+        merged.image = merged.image ?? secondary.image
+        merged.url = merged.url ?? secondary.url
+        if merged.directors.isEmpty { merged.directors = secondary.directors }
+        if merged.actors.isEmpty { merged.actors = secondary.actors }
+        merged.rating = merged.rating ?? secondary.rating
+        merged.score = merged.score ?? secondary.score
+        merged.country = merged.country ?? secondary.country
+        merged.language = merged.language ?? secondary.language
+        for provenance in secondary.provenance where !merged.provenance.contains(where: { $0.source == provenance.source }) {
+            merged.provenance.append(provenance)
+        }
+        return merged
+    }
+}

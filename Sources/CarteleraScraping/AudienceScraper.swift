@@ -1,0 +1,93 @@
+import CarteleraFetch
+import CarteleraMarkup
+import CarteleraModel
+import CarteleraNormalize
+
+/// Scrapes `tv-audience` pages: per-programme audiences, per-channel daily shares and the page's news.
+public struct AudienceScraper: Scraper {
+    public let definition: CompiledDefinition
+    public var id: SourceID { definition.source }
+
+    public init(definition: CompiledDefinition) { self.definition = definition }
+
+    public func scrape(_ job: ScrapeJob, context: ScrapeContext) async -> ScrapeOutcome {
+        let loader = PageLoader(fetcher: context.fetcher, source: id)
+        var outcome = ScrapeOutcome(extraction: Extraction(source: id, days: job.days))
+        for day in job.days {
+            let values = PlaceholderValues(day: day)
+            let request = RequestBuilder.request(definition.request, values: values, source: id, label: "listing")
+            do throws(ScrapeError) {
+                let response = try await loader.response(request)
+                let document = try definition.document(from: response, xml: false)
+                guard let root = document.root else { continue }
+                let reader = FieldReader(baseURL: response.url, values: values)
+                let provenance = Provenance(source: id, fetchedAt: context.now, url: response.url)
+                do {
+                    try read(root, day: day, reader: reader, provenance: provenance, into: &outcome)
+                } catch {
+                    throw ScrapeError(kind: .markup, source: id, url: response.url, message: "\(error)")
+                }
+                outcome.audienceDays.append(day)
+            } catch {
+                outcome.failures.append(error)
+            }
+        }
+        return outcome
+    }
+
+    private func read(_ root: Node, day: Day, reader: FieldReader, provenance: Provenance, into outcome: inout ScrapeOutcome) throws {
+        if let table = definition.audiences, let rows = table.rows {
+            for (index, row) in try rows.select(from: root, values: reader.values).enumerated() {
+                let f = table.fields
+                guard let channelName = try reader.value(f["channel"], in: row), let title = try reader.value(f["title"], in: row) else { continue }
+                var start = day.startUTC
+                if let text = try reader.value(f["start"], in: row) {
+                    let format = f["start"]?.format ?? ScheduleScraper.defaultTimeFormat
+                    guard let parts = format.parse(text), let time = ScheduleScraper.scheduleTime(parts, near: day, header: nil) else {
+                        outcome.warnings.append("\(id): \(day): unreadable start \"\(text)\" for \"\(title)\"")
+                        continue
+                    }
+                    start = ScheduleTimeline.resolve([ScheduleSlot(start: time)], day: day, zone: definition.zone, rules: TimelineRules(leadingPreviousDay: false, broadcastDayStart: definition.rules.broadcastDayStart))[0].start
+                }
+                outcome.extraction.audiences.append(AudienceEntry(
+                    channel: channelID(channelName), channelName: channelName, title: title, start: start,
+                    durationMinutes: try reader.value(f["duration"], in: row).flatMap(NumberParsing.duration).map { $0 / 60 },
+                    viewers: try reader.value(f["viewers"], in: row).flatMap(NumberParsing.integer),
+                    share: try reader.value(f["share"], in: row).flatMap(NumberParsing.decimal),
+                    day: day, rank: try reader.value(f["rank"], in: row).flatMap(NumberParsing.integer) ?? index + 1,
+                    provenance: provenance))
+            }
+        }
+        if let table = definition.shares, let rows = table.rows {
+            for row in try rows.select(from: root, values: reader.values) {
+                let f = table.fields
+                guard let channelName = try reader.value(f["channel"], in: row),
+                      let share = try reader.value(f["share"], in: row).flatMap(NumberParsing.decimal) else { continue }
+                outcome.extraction.shares.append(ChannelShare(
+                    channel: channelID(channelName), channelName: channelName, day: day, share: share,
+                    change: try reader.value(f["change"], in: row).flatMap(NumberParsing.decimal), provenance: provenance))
+            }
+        }
+        if let table = definition.news, let rows = table.rows {
+            for row in try rows.select(from: root, values: reader.values) {
+                let f = table.fields
+                guard let title = try reader.value(f["title"], in: row) else { continue }
+                var published: Timestamp?
+                if let text = try reader.value(f["published"], in: row), let parts = (f["published"]?.format ?? (try DateTimeFormat("iso8601"))).parse(text),
+                   let time = ScheduleScraper.scheduleTime(parts, near: day, header: nil) {
+                    published = ScheduleTimeline.resolve([ScheduleSlot(start: time)], day: day, zone: definition.zone, rules: TimelineRules(leadingPreviousDay: false))[0].start
+                }
+                outcome.extraction.news.append(NewsItem(
+                    title: title, summary: try reader.value(f["summary"], in: row), url: try reader.value(f["url"], in: row),
+                    image: try reader.value(f["image"], in: row), published: published, day: day, provenance: provenance))
+            }
+        }
+    }
+
+    /// The channel id for a name as the page writes it: the definition's mapping, matched accent- and case-insensitively.
+    func channelID(_ name: String) -> ChannelID {
+        let folded = TextFolding.fold(name)
+        if let match = definition.channelNames.first(where: { TextFolding.fold($0.key) == folded }) { return ChannelID(match.value) }
+        return ChannelID(TextFolding.words(name).joined())
+    }
+}

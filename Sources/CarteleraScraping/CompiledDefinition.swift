@@ -1,0 +1,253 @@
+import CarteleraMarkup
+import CarteleraModel
+import CarteleraNormalize
+import Foundation
+
+/// A validated, immutable source definition: selectors, expressions, patterns and zone all checked.
+public struct CompiledDefinition: Sendable {
+    public let source: SourceID
+    /// The folder the definition came from.
+    public let directory: String
+    public let kind: SourceKind
+    public let name: String
+    public let site: String?
+    public let zone: ZoneConverter
+    public let encoding: String?
+    public let request: RequestTemplate
+    public let channels: [ChannelEntry]
+    public let rules: TimelineRules
+    public let keep: KeepPolicy
+    public let sanityFloor: SanityFloor
+    public let fetch: FetchSpec?
+    public let defaultDays: Int
+    public let ratingSystem: String?
+    let schedule: CompiledTable?
+    let grid: CompiledGrid?
+    let audiences: CompiledTable?
+    let shares: CompiledTable?
+    let news: CompiledTable?
+    let channelNames: [String: String]
+    let detail: CompiledDetail?
+
+    /// The channel ids this source lists.
+    public var channelIDs: [ChannelID] { channels.map { ChannelID($0.id) } }
+}
+
+/// A selector that finds nodes below a context node.
+struct CompiledSelector: Sendable {
+    enum Form: Sendable { case css(CSSSelector), xpath(String), template(String, isCSS: Bool) }
+    let form: Form
+
+    /// Nodes below `node`; templates are rendered with `values` first.
+    func select(from node: Node, values: PlaceholderValues) throws -> [Node] {
+        switch form {
+        case .css(let selector): return try node.select(selector.css)
+        case .xpath(let expression): return try node.xpath(expression)
+        case .template(let template, let isCSS):
+            let rendered = values.render(template)
+            return isCSS ? try node.select(rendered) : try node.xpath(rendered)
+        }
+    }
+}
+
+/// Rows plus the fields read from each.
+struct CompiledTable: Sendable {
+    let rows: CompiledSelector?
+    let fields: [String: CompiledField]
+}
+
+/// A day-column grid with rowspans.
+struct CompiledGrid: Sendable {
+    let table: CompiledSelector
+    let headerRow: Int
+    let timeColumn: Int
+    let dayFormat: DateTimeFormat
+}
+
+/// A follow-up request per item.
+struct CompiledDetail: Sendable {
+    let spec: DetailSpec
+    let fields: [String: CompiledField]
+}
+
+/// One field's recipe.
+struct CompiledField: Sendable {
+    let selector: CompiledSelector?
+    /// An XPath that yields a string (`string(…)`, `normalize-space(…)`, `concat(…)`).
+    let stringXPath: String?
+    let attribute: String?
+    let all: Bool
+    let lines: Bool
+    let regex: NSRegularExpression?
+    let group: Int
+    let replacements: [(NSRegularExpression, String)]
+    let split: String?
+    let constant: String?
+    let fallback: String?
+    let format: DateTimeFormat?
+    let isURL: Bool
+}
+
+extension CompiledDefinition {
+    /// Validates a decoded definition; every problem names the key path.
+    static func compile(_ definition: SiteDefinition, source: SourceID, directory: String, file: String) throws(DefinitionError) -> CompiledDefinition {
+        func fail(_ keyPath: String, _ message: String) -> DefinitionError {
+            DefinitionError(source: source, file: file, keyPath: keyPath, message: message)
+        }
+        guard let zone = ZoneConverter(identifier: definition.timezone) else {
+            throw fail("timezone", "unknown IANA time zone \"\(definition.timezone)\" (for example Europe/Madrid)")
+        }
+        let request = definition.request
+        if let scheme = request.url.split(separator: ":").first, !["http", "https", "file"].contains(scheme.lowercased()) {
+            throw fail("request.url", "only http, https and file URLs are fetched, not \"\(scheme):\"")
+        }
+        for (key, template) in [("request.url", request.url), ("request.body", request.body ?? "")] + (request.form ?? [:]).map({ ("request.form.\($0.key)", $0.value) }) {
+            let unknown = PlaceholderValues.unknownNames(in: template)
+            if !unknown.isEmpty { throw fail(key, "unknown placeholder {\(unknown[0])} (use date:FORMAT, channel, channel.N, channel.id, channel.name, page)") }
+        }
+        let channels = definition.channels ?? []
+        var seen = Set<String>()
+        for (index, channel) in channels.enumerated() {
+            guard !channel.id.isEmpty else { throw fail("channels[\(index)].id", "a channel needs an id") }
+            guard seen.insert(channel.id).inserted else { throw fail("channels[\(index)].id", "channel \(channel.id) is listed twice") }
+        }
+        if definition.kind == .tvSchedule, channels.isEmpty {
+            throw fail("channels", "a tv-schedule source lists at least one channel")
+        }
+
+        var rules = TimelineRules()
+        if let spec = definition.rules {
+            rules.rollover = spec.rollover ?? true
+            rules.leadingPreviousDay = spec.leadingPreviousDay ?? true
+            if let start = spec.dayStartsAt {
+                guard let parts = try? DateTimeFormat("H:mm").parse(start), let seconds = parts.secondOfDay else {
+                    throw fail("rules.day_starts_at", "expected a time such as 06:00, not \"\(start)\"")
+                }
+                rules.broadcastDayStart = seconds
+            }
+            switch spec.stop ?? "next-start" {
+            case "next-start": rules.stopAtNextStart = true
+            case "none": rules.stopAtNextStart = false
+            case let other: throw fail("rules.stop", "expected next-start or none, not \"\(other)\"")
+            }
+            rules.defaultDuration = spec.defaultDuration.map { $0 * 60 }
+        }
+
+        var schedule: CompiledTable?
+        var grid: CompiledGrid?
+        var audiences: CompiledTable?, shares: CompiledTable?, news: CompiledTable?
+        switch definition.kind {
+        case .tvSchedule:
+            guard let spec = definition.schedule else { throw fail("schedule", "a tv-schedule source needs a schedule section") }
+            let fields = try compileFields(spec.fields, keyPath: "schedule.fields", fail: fail)
+            if let gridSpec = spec.grid {
+                let dayFormat: DateTimeFormat
+                do { dayFormat = try DateTimeFormat(gridSpec.dayFormat) } catch { throw fail("schedule.grid.day_format", error.description) }
+                grid = CompiledGrid(
+                    table: try compileSelector(gridSpec.table, keyPath: "schedule.grid.table", fail: fail),
+                    headerRow: gridSpec.headerRow ?? 1, timeColumn: gridSpec.timeColumn ?? 1, dayFormat: dayFormat)
+            } else {
+                guard let rows = spec.rows else { throw fail("schedule.rows", "say which element is one programme (rows) or describe a grid") }
+                guard fields["start"] != nil else { throw fail("schedule.fields.start", "a schedule needs a start field") }
+                schedule = CompiledTable(rows: try compileSelector(rows, keyPath: "schedule.rows", fail: fail), fields: fields)
+            }
+            if grid != nil { schedule = CompiledTable(rows: nil, fields: fields) }
+            guard fields["title"] != nil else { throw fail("schedule.fields.title", "a schedule needs a title field") }
+        case .tvAudience:
+            func table(_ spec: TableSpec?, _ key: String) throws(DefinitionError) -> CompiledTable? {
+                guard let spec else { return nil }
+                return CompiledTable(rows: try compileSelector(spec.rows, keyPath: "\(key).rows", fail: fail),
+                                     fields: try compileFields(spec.fields, keyPath: "\(key).fields", fail: fail))
+            }
+            audiences = try table(definition.audiences, "audiences")
+            shares = try table(definition.shares, "shares")
+            news = try table(definition.news, "news")
+            guard audiences != nil || shares != nil else { throw fail("audiences", "a tv-audience source needs an audiences or shares table") }
+        case .xmltv:
+            break
+        }
+
+        var detail: CompiledDetail?
+        if let spec = definition.detail {
+            let listingFields = Set(definition.schedule?.fields.keys.map { $0 } ?? [])
+            let unknown = PlaceholderValues.unknownNames(in: spec.url, fieldNames: listingFields)
+            if !unknown.isEmpty { throw fail("detail.url", "unknown placeholder {\(unknown[0])}: a listing field of that name is needed") }
+            detail = CompiledDetail(spec: spec, fields: try compileFields(spec.fields, keyPath: "detail.fields", fail: fail))
+        }
+
+        let sanity = SanityFloor(fraction: definition.sanity?.fraction ?? 0.5, minimum: definition.sanity?.minimum ?? 1)
+        guard (0...1).contains(sanity.fraction) else { throw fail("sanity.fraction", "expected a number from 0 to 1") }
+
+        return CompiledDefinition(
+            source: source, directory: directory, kind: definition.kind, name: definition.name ?? source.rawValue,
+            site: definition.site, zone: zone, encoding: definition.encoding, request: request, channels: channels,
+            rules: rules, keep: definition.keep ?? .all, sanityFloor: sanity, fetch: definition.fetch,
+            defaultDays: definition.days ?? 3, ratingSystem: definition.ratingSystem, schedule: schedule, grid: grid,
+            audiences: audiences, shares: shares, news: news, channelNames: definition.channelNames ?? [:], detail: detail)
+    }
+
+    private static func compileSelector(_ spec: SelectorSpec, keyPath: String, fail: (String, String) -> DefinitionError) throws(DefinitionError) -> CompiledSelector {
+        let probe = PlaceholderValues(day: Day(daysSince1970: 0), channel: ChannelEntry(id: "probe", siteId: "probe", name: "probe"), page: 1)
+        switch spec {
+        case .css(let css):
+            if !PlaceholderValues.unknownNames(in: css).isEmpty || css.contains("{") {
+                do { _ = try CSSSelector(probe.render(css)) } catch { throw fail(keyPath, error.detail) }
+                return CompiledSelector(form: .template(css, isCSS: true))
+            }
+            do { return CompiledSelector(form: .css(try CSSSelector(css))) } catch { throw fail(keyPath, error.detail) }
+        case .xpath(let xpath):
+            do { _ = try XPathExpression(probe.render(xpath)) } catch { throw fail(keyPath, "invalid XPath \"\(xpath)\": \(error.detail)") }
+            return CompiledSelector(form: xpath.contains("{") ? .template(xpath, isCSS: false) : .xpath(xpath))
+        }
+    }
+
+    private static let stringFunctions = ["string(", "normalize-space(", "concat(", "substring", "translate(", "count(", "number(", "sum("]
+
+    private static func compileFields(_ specs: [String: FieldSpec], keyPath: String, fail: (String, String) -> DefinitionError) throws(DefinitionError) -> [String: CompiledField] {
+        var fields: [String: CompiledField] = [:]
+        for (name, spec) in specs {
+            let path = "\(keyPath).\(name)"
+            var selector: CompiledSelector?
+            var stringXPath: String?
+            if let css = spec.select {
+                selector = try compileSelector(.css(css), keyPath: "\(path).select", fail: fail)
+            }
+            if let xpath = spec.xpath {
+                guard spec.select == nil else { throw fail(path, "use select or xpath, not both") }
+                if stringFunctions.contains(where: { xpath.hasPrefix($0) }) {
+                    do { _ = try XPathExpression(xpath) } catch { throw fail("\(path).xpath", "invalid XPath \"\(xpath)\": \(error.detail)") }
+                    stringXPath = xpath
+                } else {
+                    selector = try compileSelector(.xpath(xpath), keyPath: "\(path).xpath", fail: fail)
+                }
+            }
+            var regex: NSRegularExpression?
+            if let pattern = spec.regex {
+                do { regex = try NSRegularExpression(pattern: pattern) } catch {
+                    throw fail("\(path).regex", "invalid pattern \"\(pattern)\"")
+                }
+                if let group = spec.group, group > regex!.numberOfCaptureGroups {
+                    throw fail("\(path).group", "the pattern has \(regex!.numberOfCaptureGroups) groups, not \(group)")
+                }
+            }
+            var replacements: [(NSRegularExpression, String)] = []
+            for (index, pair) in (spec.replace ?? []).enumerated() {
+                guard pair.count == 2 else { throw fail("\(path).replace[\(index)]", "expected [pattern, replacement]") }
+                do { replacements.append((try NSRegularExpression(pattern: pair[0]), pair[1])) } catch {
+                    throw fail("\(path).replace[\(index)]", "invalid pattern \"\(pair[0])\"")
+                }
+            }
+            var format: DateTimeFormat?
+            if let pattern = spec.format {
+                do { format = try DateTimeFormat(pattern) } catch { throw fail("\(path).format", error.description) }
+            }
+            fields[name] = CompiledField(
+                selector: selector, stringXPath: stringXPath, attribute: spec.attr, all: spec.all ?? false,
+                lines: spec.lines ?? false, regex: regex,
+                group: spec.group ?? ((regex?.numberOfCaptureGroups ?? 0) > 0 ? 1 : 0),
+                replacements: replacements, split: spec.split, constant: spec.value, fallback: spec.default,
+                format: format, isURL: spec.url ?? false)
+        }
+        return fields
+    }
+}

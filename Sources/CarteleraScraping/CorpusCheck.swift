@@ -1,0 +1,115 @@
+import CarteleraFetch
+import CarteleraModel
+import Foundation
+
+/// Runs site definitions over the TV-guide corpus (`<corpus>/<site>/expect.json` and its captured files).
+public enum CorpusCheck {
+    /// The site folders of a corpus directory, sorted.
+    public static func sites(in corpus: String) -> [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: corpus)) ?? []
+        return names.filter { FileManager.default.fileExists(atPath: "\(corpus)/\($0)/expect.json") }.sorted()
+    }
+
+    /// Checks one site: every case, every unused listing variant (another encoding) and every empty file.
+    public static func check(site: String, corpus: String, definitions: String) async -> CheckResult {
+        let folder = "\(corpus)/\(site)"
+        guard let data = FileManager.default.contents(atPath: "\(folder)/expect.json"),
+              let expect = try? JSONDecoder().decode(JSONValue.self, from: data) else {
+            return CheckResult(name: site, problems: ["\(folder)/expect.json is missing or not JSON"])
+        }
+        let definition: CompiledDefinition
+        do {
+            definition = try DefinitionLoader.load(SourceID(site), from: definitions)
+        } catch {
+            return CheckResult(name: site, problems: [FileManager.default.fileExists(atPath: "\(definitions)/\(site)") ? error.description : "no definition in \(definitions)/\(site)"])
+        }
+        var roles: [String: String] = [:]
+        if case .object(let files)? = expect["files"] {
+            for (role, file) in files { if let name = file.string { roles[name] = role } }
+        }
+        func isDetail(_ file: String) -> Bool { roles[file]?.hasPrefix("detail") ?? false }
+        let now = Timestamp(secondsSince1970: 0)
+        var problems: [String] = []
+        var usedFiles = Set<String>()
+
+        struct Case { var name: String; var date: JSONValue?; var channel: JSONValue?; var files: [String]; var count: Int?; var programmes: [JSONValue] }
+        var cases = [Case(name: "primary", date: expect["date"], channel: expect["channel"],
+                          files: (expect["primary_case_files"]?.array ?? []).compactMap(\.string),
+                          count: expect["count"]?.int, programmes: expect["programmes"]?.array ?? [])]
+        for (index, extra) in (expect["additional_cases"]?.array ?? []).enumerated() {
+            cases.append(Case(name: extra["upstream_test"]?.string ?? "case \(index + 2)", date: extra["date"] ?? expect["date"],
+                              channel: extra["channel"] ?? expect["channel"], files: (extra["files"]?.array ?? []).compactMap(\.string),
+                              count: extra["count"]?.int, programmes: extra["programmes"]?.array ?? []))
+        }
+        for item in cases { usedFiles.formUnion(item.files) }
+        // A listing variant no case reads (the same page in another encoding) must give the primary case's results.
+        let emptyFiles = Set((expect["empty_files"]?.array ?? []).compactMap(\.string))
+        for (file, role) in roles.sorted(by: { $0.key < $1.key }) where role.hasPrefix("content") && !usedFiles.contains(file) && !emptyFiles.contains(file) {
+            var variant = cases[0]
+            variant.name = "primary with \(file)"
+            variant.files = variant.files.map { isDetail($0) ? $0 : file }
+            if variant.files.isEmpty { variant.files = [file] }
+            cases.append(variant)
+        }
+        for file in emptyFiles.sorted() {
+            cases.append(Case(name: "empty \(file)", date: cases[0].date, channel: cases[0].channel, files: [file], count: 0, programmes: []))
+        }
+
+        for item in cases {
+            guard let dateText = item.date?.string, let day = Day(String(dateText.prefix(10))) else {
+                problems.append("\(item.name): no date")
+                continue
+            }
+            let channel = channelEntry(item.channel, in: definition)
+            if item.channel?.isNull == false, channel == nil {
+                problems.append("\(item.name): the definition lists no channel \(item.channel?["site_id"]?.string ?? "?")")
+                continue
+            }
+            let fixture = FixtureCase(
+                name: item.name, day: day, channel: channel ?? definition.channels.first,
+                listingFiles: item.files.filter { !isDetail($0) }.map { "\(folder)/\($0)" },
+                otherRoutes: detailRoutes(expect, folder: folder, allowed: Set(item.files)))
+            let outcome = await definition.scrape(fixture, now: now)
+            for failure in outcome.failures { problems.append("\(item.name): \(failure)") }
+            for problem in ExpectationCheck.problems(outcome.extraction.programmes, expected: item.programmes, count: item.count) {
+                problems.append("\(item.name): \(problem)")
+            }
+            if item.count == nil, item.programmes.isEmpty == false, outcome.extraction.programmes.isEmpty {
+                problems.append("\(item.name): no programmes")
+            }
+        }
+        return CheckResult(name: site, problems: problems)
+    }
+
+    private static func channelEntry(_ value: JSONValue?, in definition: CompiledDefinition) -> ChannelEntry? {
+        guard let value, !value.isNull else { return nil }
+        let siteID = value["site_id"]?.string
+        let xmltvID = value["xmltv_id"]?.string
+        return definition.channels.first { entry in
+            (siteID != nil && (entry.siteId ?? entry.id) == siteID) || (xmltvID != nil && entry.id == xmltvID)
+        }
+    }
+
+    /// Routes for the detail requests a case may make, most specific first.
+    private static func detailRoutes(_ expect: JSONValue, folder: String, allowed: Set<String>) -> [FixtureFetcher.Route] {
+        var specific: [FixtureFetcher.Route] = []
+        var general: [FixtureFetcher.Route] = []
+        for request in expect["detail_requests"]?.array ?? [] {
+            guard let url = request["url"]?.string else { continue }
+            let file = request["file"]?.string
+            if let file, !allowed.contains(file) { continue }
+            let path = file.map { "\(folder)/\($0)" } ?? "/dev/null"
+            var body: String?
+            if case .object(let form)? = request["form_data"] {
+                let pairs = form.compactMap { key, value -> String? in
+                    guard let text = value.string, !text.hasPrefix("(") else { return nil }
+                    return "\(RequestBuilder.formEncode(key))=\(RequestBuilder.formEncode(text))"
+                }
+                body = pairs.isEmpty ? nil : pairs.sorted().joined(separator: "&")
+            }
+            let route = FixtureFetcher.Route(method: request["method"]?.string, url: url, bodyContains: body, file: path)
+            if body == nil { general.append(route) } else { specific.append(route) }
+        }
+        return specific + general
+    }
+}

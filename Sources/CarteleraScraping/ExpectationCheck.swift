@@ -1,0 +1,94 @@
+import CarteleraModel
+import Foundation
+
+/// Compares scraped programmes with the facts an expectation file lists (`expect.json`).
+///
+/// Only listed indexes and fields are checked; `null` means empty or absent; times compare as instants;
+/// text compares after trimming. Field names follow the corpus README's mapping (`icon` ≈ `image`, …).
+public enum ExpectationCheck {
+    /// Every mismatch, as a sentence; empty when all listed facts hold.
+    public static func problems(_ programmes: [Programme], expected: [JSONValue], count: Int?) -> [String] {
+        var problems: [String] = []
+        if let count, programmes.count != count {
+            problems.append("expected \(count) programmes, got \(programmes.count)")
+        }
+        for entry in expected {
+            guard case .object(let facts) = entry, let index = facts["index"]?.int else { continue }
+            guard index < programmes.count else {
+                problems.append("#\(index): missing (only \(programmes.count) programmes)")
+                continue
+            }
+            let programme = programmes[index]
+            for (key, value) in facts.sorted(by: { $0.key < $1.key }) where key != "index" {
+                if let problem = compare(key, value, programme) { problems.append("#\(index) \(key): \(problem)") }
+            }
+        }
+        return problems
+    }
+
+    private static func compare(_ key: String, _ expected: JSONValue, _ p: Programme) -> String? {
+        switch key {
+        case "start": return instant(expected, p.start)
+        case "stop": return instant(expected, p.stop)
+        case "title": return text(expected, p.title)
+        case "description", "desc": return text(expected, p.description)
+        case "sub_title", "subTitle", "subtitle": return text(expected, p.subtitle)
+        case "image", "icon": return text(expected, p.image)
+        case "url": return text(expected, p.url)
+        case "category", "categories": return list(expected, p.categories)
+        case "actors", "actor": return list(expected, p.actors)
+        case "director", "directors": return list(expected, p.directors)
+        case "country": return text(expected, p.country)
+        case "language": return text(expected, p.language)
+        case "date", "year": return text(expected.string.map { .string(String($0.prefix(4))) } ?? expected, p.year.map(String.init))
+        case "season": return number(expected, p.season)
+        case "episode": return number(expected, p.episode)
+        case "rating":
+            if expected.isNull { return p.rating == nil ? nil : "expected none, got \(p.rating!.value)" }
+            let value = expected["value"]?.string ?? expected.string
+            let system = expected["system"]?.string
+            guard let rating = p.rating else { return "expected \(value ?? "?"), got none" }
+            if rating.value != value { return "expected \(value ?? "?"), got \(rating.value)" }
+            if let system, rating.system != system { return "expected system \(system), got \(rating.system ?? "none")" }
+            return nil
+        default:
+            return "not a field Cartelera reads"
+        }
+    }
+
+    /// The plain text of an expected value: a string, or the first `{value}`/`{src}` of XMLTV-shaped lists.
+    static func plain(_ value: JSONValue) -> String? {
+        switch value {
+        case .string(let text): return text
+        case .number: return value.string
+        case .array(let items): return items.first.flatMap(plain)
+        case .object(let object): return (object["value"] ?? object["src"]).flatMap(plain)
+        default: return nil
+        }
+    }
+
+    private static func instant(_ expected: JSONValue, _ actual: Timestamp?) -> String? {
+        if expected.isNull { return actual == nil ? nil : "expected none, got \(actual!)" }
+        guard let text = expected.string, let instant = Timestamp(iso8601: text) else { return "unreadable expected time" }
+        guard let actual else { return "expected \(instant), got none" }
+        return actual == instant ? nil : "expected \(instant), got \(actual)"
+    }
+
+    private static func text(_ expected: JSONValue, _ actual: String?) -> String? {
+        let actualText = actual?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+        if expected.isNull { return actualText.isEmpty ? nil : "expected none, got \"\(actualText.prefix(80))\"" }
+        let wanted = (plain(expected) ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+        return wanted == actualText ? nil : "expected \"\(wanted.prefix(120))\", got \"\(actualText.prefix(120))\""
+    }
+
+    private static func list(_ expected: JSONValue, _ actual: [String]) -> String? {
+        if expected.isNull { return actual.isEmpty ? nil : "expected none, got \(actual)" }
+        let wanted = (expected.array ?? [expected]).compactMap(plain).map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+        return wanted == actual ? nil : "expected \(wanted), got \(actual)"
+    }
+
+    private static func number(_ expected: JSONValue, _ actual: Int?) -> String? {
+        if expected.isNull { return actual == nil ? nil : "expected none, got \(actual!)" }
+        return expected.int == actual ? nil : "expected \(expected.string ?? "?"), got \(actual.map(String.init) ?? "none")"
+    }
+}

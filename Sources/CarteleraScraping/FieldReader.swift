@@ -1,0 +1,113 @@
+import CarteleraMarkup
+import Foundation
+
+/// Reads fields from rows of one page; not shared across tasks.
+struct FieldReader {
+    /// The page's URL, for resolving relative links.
+    let baseURL: String
+    let values: PlaceholderValues
+
+    /// Every value of a field in `row` after its transforms, empty strings dropped.
+    func values(_ field: CompiledField, in row: Node) throws -> [String] {
+        var texts: [String]
+        if let constant = field.constant {
+            texts = [values.render(constant)]
+        } else if let expression = field.stringXPath {
+            texts = [try row.xpathString(values.render(expression))]
+        } else {
+            var nodes = try field.selector?.select(from: row, values: values) ?? [row]
+            if !field.all, nodes.count > 1 { nodes = [nodes[0]] }
+            texts = try nodes.compactMap { node -> String? in
+                if let attribute = field.attribute { return node.attribute(attribute) }
+                return field.lines ? try Self.lines(of: node) : node.text
+            }
+        }
+        for (pattern, template) in field.replacements {
+            texts = texts.map { pattern.stringByReplacingMatches(in: $0, range: NSRange($0.startIndex..., in: $0), withTemplate: template) }
+        }
+        if let regex = field.regex {
+            texts = texts.compactMap { text in
+                guard let match = regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)),
+                      let range = Range(match.range(at: field.group), in: text) else { return nil }
+                return String(text[range])
+            }
+        }
+        if let separator = field.split {
+            texts = texts.flatMap { $0.components(separatedBy: separator) }
+        }
+        texts = texts.map(Self.collapse).filter { !$0.isEmpty }
+        if field.isURL {
+            texts = texts.compactMap { LinkResolver.resolve($0, against: baseURL) }
+        }
+        if texts.isEmpty, let fallback = field.fallback { texts = [values.render(fallback)] }
+        return texts
+    }
+
+    /// The first value of a field, or nil.
+    func value(_ field: CompiledField?, in row: Node) throws -> String? {
+        guard let field else { return nil }
+        return try values(field, in: row).first
+    }
+
+    /// Text with a line break at `<br>` and between block elements, each line whitespace-normalized.
+    static func lines(of node: Node) throws -> String {
+        var lines: [String] = []
+        var current = ""
+        for child in try node.xpath("./node()") {
+            switch child.name {
+            case "br":
+                lines.append(current)
+                current = ""
+            case "p", "div", "li", "ul", "ol", "tr", "table", "h1", "h2", "h3", "h4", "h5", "h6", "section", "article":
+                lines.append(current)
+                lines.append(try Self.lines(of: child))
+                current = ""
+            default:
+                current += child.rawText
+            }
+        }
+        lines.append(current)
+        return lines.map(collapse).filter { !$0.isEmpty }.joined(separator: "\n")
+    }
+
+    /// Runs of white space (newlines kept apart) made one space, outer white space trimmed.
+    static func collapse(_ text: String) -> String {
+        if !text.contains("\n") { return collapseLine(text) }
+        return text.split(separator: "\n", omittingEmptySubsequences: false).map { collapseLine(String($0)) }.filter { !$0.isEmpty }.joined(separator: "\n")
+    }
+
+    private static func collapseLine(_ text: String) -> String {
+        var result = ""
+        result.reserveCapacity(text.utf8.count)
+        var pendingSpace = false
+        for c in text {
+            if c.isWhitespace {
+                pendingSpace = !result.isEmpty
+            } else {
+                if pendingSpace { result.append(" ") }
+                pendingSpace = false
+                result.append(c)
+            }
+        }
+        return result
+    }
+}
+
+/// Makes links absolute and keeps only http(s) ones.
+public enum LinkResolver {
+    /// `link` resolved against `base`; nil unless the result is http or https.
+    public static func resolve(_ link: String, against base: String) -> String? {
+        let trimmed = link.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty else { return nil }
+        let resolved: URL?
+        if trimmed.hasPrefix("//") {
+            let scheme = URL(string: base)?.scheme ?? "https"
+            resolved = URL(string: "\(scheme == "http" ? "http" : "https"):\(trimmed)")
+        } else {
+            resolved = URL(string: trimmed, relativeTo: URL(string: base))?.absoluteURL
+                ?? URL(string: trimmed.addingPercentEncoding(withAllowedCharacters: .urlFragmentAllowed.union(.urlQueryAllowed)) ?? "", relativeTo: URL(string: base))?.absoluteURL
+        }
+        guard let url = resolved, let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" else { return nil }
+        return url.absoluteString
+    }
+}

@@ -1,0 +1,59 @@
+import CarteleraFetch
+import CarteleraModel
+import Foundation
+import Logging
+
+/// The result of checking one case (or one corpus site) against its expected items.
+public struct CheckResult: Sendable {
+    public var name: String
+    public var problems: [String]
+    public var passed: Bool { problems.isEmpty }
+
+    public init(name: String, problems: [String]) {
+        self.name = name
+        self.problems = problems
+    }
+}
+
+/// One scrape of captured pages: which requests get which files, and the channel and day asked for.
+public struct FixtureCase: Sendable {
+    public var name: String
+    public var day: Day
+    public var channel: ChannelEntry?
+    /// Files answering the listing requests, in page order.
+    public var listingFiles: [String]
+    /// Routes for everything else (detail pages).
+    public var otherRoutes: [FixtureFetcher.Route]
+
+    public init(name: String, day: Day, channel: ChannelEntry?, listingFiles: [String], otherRoutes: [FixtureFetcher.Route] = []) {
+        self.name = name
+        self.day = day
+        self.channel = channel
+        self.listingFiles = listingFiles
+        self.otherRoutes = otherRoutes
+    }
+}
+
+extension CompiledDefinition {
+    /// The listing requests the engine makes for one channel and day, in page order.
+    public func listingRequests(channel: ChannelEntry?, day: Day) -> [FetchRequest] {
+        let first = request.firstPage ?? 1
+        let pages = kind == .tvSchedule ? max(1, request.pages ?? 1) : 1
+        return (first..<(first + pages)).map { page in
+            RequestBuilder.request(request, values: PlaceholderValues(day: day, channel: channel, page: page), source: source,
+                                   label: page == first ? "listing" : "listing-\(page)")
+        }
+    }
+
+    /// Runs the scraper over captured pages answered through a `FixtureFetcher`.
+    public func scrape(_ fixture: FixtureCase, now: Timestamp) async -> ScrapeOutcome {
+        let requests = listingRequests(channel: fixture.channel, day: fixture.day)
+        var routes = zip(requests, fixture.listingFiles).map { request, file in
+            FixtureFetcher.Route(method: request.method, url: request.url, label: request.label, file: file)
+        }
+        routes += fixture.otherRoutes
+        let context = ScrapeContext(fetcher: FixtureFetcher(routes: routes), now: now, logger: Logger(label: "cartelera.check"))
+        let job = ScrapeJob(days: [fixture.day], channels: fixture.channel.map { [ChannelID($0.id)] })
+        return await makeScraper(for: self).scrape(job, context: context)
+    }
+}

@@ -1,0 +1,84 @@
+import CarteleraFetch
+import CarteleraMarkup
+import CarteleraModel
+import Foundation
+
+/// Fetches each distinct request once per scrape, however many channels or days ask for it.
+actor PageLoader {
+    private let fetcher: any Fetcher
+    private let source: SourceID
+    private var pending: [FetchRequest: Task<Result<FetchResponse, FetchError>, Never>] = [:]
+
+    init(fetcher: any Fetcher, source: SourceID) {
+        self.fetcher = fetcher
+        self.source = source
+    }
+
+    /// The response to `request`, fetched on first use.
+    func response(_ request: FetchRequest) async throws(ScrapeError) -> FetchResponse {
+        let task: Task<Result<FetchResponse, FetchError>, Never>
+        if let existing = pending[request] {
+            task = existing
+        } else {
+            let fetcher = self.fetcher
+            task = Task {
+                do throws(FetchError) { return .success(try await fetcher.fetch(request)) } catch { return .failure(error) }
+            }
+            pending[request] = task
+        }
+        switch await task.value {
+        case .success(let response): return response
+        case .failure(let error): throw ScrapeError.fetch(error, source: source)
+        }
+    }
+}
+
+/// Builds requests from a definition's templates.
+enum RequestBuilder {
+    /// The request for one channel, day and page.
+    static func request(_ template: RequestTemplate, values: PlaceholderValues, source: SourceID, label: String) -> FetchRequest {
+        var headers = template.headers?.mapValues(values.render) ?? [:]
+        var body: [UInt8]?
+        if let form = template.form {
+            let encoded = form.sorted { $0.key < $1.key }
+                .map { "\(formEncode($0.key))=\(formEncode(values.render($0.value)))" }
+                .joined(separator: "&")
+            body = Array(encoded.utf8)
+            if headers.keys.first(where: { $0.lowercased() == "content-type" }) == nil {
+                headers["Content-Type"] = "application/x-www-form-urlencoded"
+            }
+        } else if let raw = template.body {
+            body = Array(values.render(raw).utf8)
+        }
+        return FetchRequest(url: values.render(template.url), method: template.method ?? (body == nil ? "GET" : "POST"),
+                            headers: headers, body: body, source: source.rawValue, label: label)
+    }
+
+    /// Detail requests reuse the listing's request shape.
+    static func request(_ detail: DetailSpec, values: PlaceholderValues, baseURL: String, source: SourceID) -> FetchRequest? {
+        let template = RequestTemplate(url: values.render(detail.url), method: detail.method, form: detail.form, body: nil, headers: detail.headers, pages: nil, firstPage: nil)
+        var request = Self.request(template, values: values, source: source, label: "detail")
+        guard let absolute = URL(string: request.url, relativeTo: URL(string: baseURL))?.absoluteURL.absoluteString,
+              absolute.hasPrefix("http") || absolute.hasPrefix("file") else { return nil }
+        request.url = absolute
+        return request
+    }
+
+    static func formEncode(_ text: String) -> String {
+        var allowed = CharacterSet.alphanumerics
+        allowed.insert(charactersIn: "-._~")
+        return (text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text)
+    }
+}
+
+extension CompiledDefinition {
+    /// Parses a response as HTML or XML, honouring the definition's forced encoding.
+    func document(from response: FetchResponse, xml: Bool) throws(ScrapeError) -> Document {
+        do {
+            if xml { return try Document.xml(response.body, url: response.url) }
+            return try Document.html(response.body, url: response.url, declaredCharset: encoding ?? response.charset)
+        } catch {
+            throw ScrapeError.markup(error, source: source, url: response.url)
+        }
+    }
+}

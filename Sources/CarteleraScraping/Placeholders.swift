@@ -1,0 +1,103 @@
+import CarteleraModel
+
+/// The values a `{…}` placeholder in a URL, form, body or selector can take.
+struct PlaceholderValues: Sendable {
+    var day: Day?
+    var channel: ChannelEntry?
+    var page: Int?
+    var fields: [String: String] = [:]
+
+    /// `template` with every placeholder replaced; unknown placeholders are reported by `check`.
+    func render(_ template: String) -> String {
+        guard template.contains("{") else { return template }
+        var result = ""
+        var rest = Substring(template)
+        while let open = rest.firstIndex(of: "{") {
+            result += rest[..<open]
+            guard let close = rest[open...].firstIndex(of: "}") else { break }
+            let name = rest[rest.index(after: open)..<close]
+            result += value(for: String(name)) ?? ""
+            rest = rest[rest.index(after: close)...]
+        }
+        return result + rest
+    }
+
+    func value(for name: String) -> String? {
+        var key = name
+        var filter: String?
+        if let bar = key.firstIndex(of: "|") {
+            filter = String(key[key.index(after: bar)...])
+            key = String(key[..<bar])
+        }
+        var value: String?
+        if key == "date" || key.hasPrefix("date:") {
+            let format = key == "date" ? "yyyy-MM-dd" : String(key.dropFirst(5))
+            value = day.map { Self.format($0, format) }
+        } else if key == "channel" {
+            value = channel.map { $0.siteId ?? $0.id }
+        } else if key == "channel.id" {
+            value = channel?.id
+        } else if key == "channel.name" {
+            value = channel?.name
+        } else if key.hasPrefix("channel."), let part = Int(key.dropFirst(8)), part >= 1 {
+            let parts = (channel?.siteId ?? channel?.id ?? "").split(separator: "#", omittingEmptySubsequences: false)
+            value = part <= parts.count ? String(parts[part - 1]) : nil
+        } else if key == "page" {
+            value = page.map(String.init)
+        } else if key.hasPrefix("field.") {
+            value = fields[String(key.dropFirst(6))]
+        }
+        switch filter {
+        case "lower": return value?.lowercased()
+        case "upper": return value?.uppercased()
+        default: return value
+        }
+    }
+
+    /// The placeholder names `template` uses that no value can fill, for validation.
+    static func unknownNames(in template: String, fieldNames: Set<String> = []) -> [String] {
+        var unknown: [String] = []
+        var rest = Substring(template)
+        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+            let name = String(rest[rest.index(after: open)..<close]).split(separator: "|").first.map(String.init) ?? ""
+            let known = name == "date" || name.hasPrefix("date:") || name == "channel" || name == "channel.id"
+                || name == "channel.name" || (name.hasPrefix("channel.") && Int(name.dropFirst(8)) != nil)
+                || name == "page" || (name.hasPrefix("field.") && (fieldNames.isEmpty || fieldNames.contains(String(name.dropFirst(6)))))
+            if !known { unknown.append(name) }
+            rest = rest[rest.index(after: close)...]
+        }
+        return unknown
+    }
+
+    static let weekdays = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
+
+    /// Formats a day with `yyyy yy MM M dd d EEEE EEE` tokens; other characters are kept.
+    static func format(_ day: Day, _ pattern: String) -> String {
+        let (y, m, d) = day.components
+        var result = ""
+        let chars = Array(pattern)
+        var index = 0
+        while index < chars.count {
+            let c = chars[index]
+            var run = 1
+            while index + run < chars.count, chars[index + run] == c { run += 1 }
+            switch (c, run) {
+            case ("y", 4...): result += String(y)
+            case ("y", _): result += String(y % 100).leftPadded(2)
+            case ("M", 2...): result += String(m).leftPadded(2)
+            case ("M", _): result += String(m)
+            case ("d", 2...): result += String(d).leftPadded(2)
+            case ("d", _): result += String(d)
+            case ("E", 4...): result += weekdays[day.isoWeekday - 1]
+            case ("E", _): result += String(weekdays[day.isoWeekday - 1].prefix(3))
+            default: result += String(repeating: c, count: run)
+            }
+            index += run
+        }
+        return result
+    }
+}
+
+extension String {
+    func leftPadded(_ width: Int) -> String { count >= width ? self : String(repeating: "0", count: width - count) + self }
+}

@@ -1,0 +1,231 @@
+import CarteleraFetch
+import CarteleraMarkup
+import CarteleraModel
+import CarteleraNormalize
+
+/// Scrapes `tv-schedule` sources: one or more pages per channel and day, read by a definition.
+public struct ScheduleScraper: Scraper {
+    public let definition: CompiledDefinition
+    public var id: SourceID { definition.source }
+
+    public init(definition: CompiledDefinition) { self.definition = definition }
+
+    public func scrape(_ job: ScrapeJob, context: ScrapeContext) async -> ScrapeOutcome {
+        let loader = PageLoader(fetcher: context.fetcher, source: id)
+        let channels = definition.channels.filter { job.channels?.contains(ChannelID($0.id)) ?? true }
+        var outcome = ScrapeOutcome(extraction: Extraction(source: id, channels: channels.map(channel), days: job.days))
+        // Channel-days run concurrently; the fetch pipeline keeps each host polite.
+        await withTaskGroup(of: (Int, Result<DayResult, ScrapeError>).self) { group in
+            var index = 0
+            for channel in channels {
+                for day in job.days {
+                    let position = index
+                    group.addTask {
+                        do throws(ScrapeError) {
+                            return (position, .success(try await scrapeDay(channel: channel, day: day, loader: loader, now: context.now)))
+                        } catch {
+                            return (position, .failure(error))
+                        }
+                    }
+                    index += 1
+                }
+            }
+            var results: [(Int, Result<DayResult, ScrapeError>)] = []
+            for await result in group { results.append(result) }
+            for (_, result) in results.sorted(by: { $0.0 < $1.0 }) {
+                switch result {
+                case .success(let day):
+                    outcome.extraction.programmes += day.programmes
+                    outcome.coverage.append(day.coverage)
+                    outcome.warnings += day.warnings
+                case .failure(let error):
+                    outcome.failures.append(error)
+                }
+            }
+        }
+        return outcome
+    }
+
+    struct DayResult: Sendable {
+        var programmes: [Programme]
+        var coverage: Coverage
+        var warnings: [String]
+    }
+
+    private func channel(_ entry: ChannelEntry) -> Channel {
+        Channel(id: ChannelID(entry.id), name: entry.name, logo: entry.logo, website: definition.site, language: entry.lang, sources: [id])
+    }
+
+    /// Every page of one channel's day, read in page order.
+    func scrapeDay(channel: ChannelEntry, day: Day, loader: PageLoader, now: Timestamp) async throws(ScrapeError) -> DayResult {
+        var rows: [RawItem] = []
+        var warnings: [String] = []
+        let firstPage = definition.request.firstPage ?? 1
+        for page in firstPage..<(firstPage + max(1, definition.request.pages ?? 1)) {
+            let values = PlaceholderValues(day: day, channel: channel, page: page)
+            let request = RequestBuilder.request(definition.request, values: values, source: id, label: page == firstPage ? "listing" : "listing-\(page)")
+            let response = try await loader.response(request)
+            if response.body.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) { continue }
+            let document = try definition.document(from: response, xml: false)
+            do {
+                rows += try readRows(document, values: values, baseURL: response.url, warnings: &warnings)
+            } catch let error as ScrapeError {
+                throw error
+            } catch {
+                throw ScrapeError(kind: .markup, source: id, url: response.url, message: "\(error)")
+            }
+        }
+        if let detail = definition.detail {
+            rows = try await withDetails(rows, detail: detail, channel: channel, day: day, loader: loader)
+        }
+        return buildProgrammes(rows, channel: channel, day: day, now: now, warnings: warnings)
+    }
+
+    /// The raw field values of one row, plus the page it came from.
+    struct RawItem: Sendable {
+        var fields: [String: [String]]
+        var baseURL: String
+        func first(_ name: String) -> String? { fields[name]?.first }
+    }
+
+    private func readRows(_ document: Document, values: PlaceholderValues, baseURL: String, warnings: inout [String]) throws -> [RawItem] {
+        guard let root = document.root, let table = definition.schedule else { return [] }
+        let reader = FieldReader(baseURL: baseURL, values: values)
+        var items: [RawItem] = []
+        if let grid = definition.grid {
+            guard let day = values.day else { return [] }
+            for cell in try GridReader(grid: grid).cells(in: root, day: day, values: values) {
+                var fields = try readFields(table.fields, row: cell.node, reader: reader)
+                if fields["start"] == nil { fields["start"] = [cell.time] }
+                items.append(RawItem(fields: fields, baseURL: baseURL))
+            }
+            return items
+        }
+        guard let selector = table.rows else { return [] }
+        for row in try selector.select(from: root, values: values) {
+            items.append(RawItem(fields: try readFields(table.fields, row: row, reader: reader), baseURL: baseURL))
+        }
+        return items
+    }
+
+    private func readFields(_ fields: [String: CompiledField], row: Node, reader: FieldReader) throws -> [String: [String]] {
+        var result: [String: [String]] = [:]
+        for (name, field) in fields {
+            let values = try reader.values(field, in: row)
+            if !values.isEmpty { result[name] = values }
+        }
+        return result
+    }
+
+    /// Fills each item from its detail page; a detail page that fails costs only its own fields.
+    private func withDetails(_ items: [RawItem], detail: CompiledDetail, channel: ChannelEntry, day: Day, loader: PageLoader) async throws(ScrapeError) -> [RawItem] {
+        var result = items
+        for (index, item) in items.enumerated() {
+            var values = PlaceholderValues(day: day, channel: channel, page: nil)
+            values.fields = item.fields.compactMapValues { $0.first }
+            guard let request = RequestBuilder.request(detail.spec, values: values, baseURL: item.baseURL, source: id) else { continue }
+            let response: FetchResponse
+            do { response = try await loader.response(request) } catch { continue }
+            guard !response.body.isEmpty, let document = try? definition.document(from: response, xml: false), let root = document.root else { continue }
+            let reader = FieldReader(baseURL: response.url, values: values)
+            for (name, field) in detail.fields {
+                if let found = try? reader.values(field, in: root), !found.isEmpty { result[index].fields[name] = found }
+            }
+        }
+        return result
+    }
+
+    private func buildProgrammes(_ items: [RawItem], channel: ChannelEntry, day: Day, now: Timestamp, warnings initial: [String]) -> DayResult {
+        var warnings = initial
+        var slots: [ScheduleSlot] = []
+        var kept: [RawItem] = []
+        for item in items {
+            guard let title = item.first("title"), !title.isEmpty else { continue }
+            guard let startText = item.first("start"), let start = scheduleTime(startText, field: "start", day: day, header: item.first("date")) else {
+                // Header rows and separators have no time: only a row with a title but an unreadable time is worth a warning.
+                if let text = item.first("start") { warnings.append("\(id): \(channel.id) \(day): unreadable start \"\(text)\" for \"\(title)\"") }
+                continue
+            }
+            var slot = ScheduleSlot(start: start)
+            if let stopText = item.first("stop") { slot.stop = scheduleTime(stopText, field: "stop", day: day, header: item.first("date")) }
+            if slot.stop == nil, let durationText = item.first("duration") { slot.duration = NumberParsing.duration(durationText) }
+            slots.append(slot)
+            kept.append(item)
+        }
+        let times = ScheduleTimeline.resolve(slots, day: day, zone: definition.zone, rules: definition.rules)
+        let channelID = ChannelID(channel.id)
+        var programmes: [Programme] = []
+        programmes.reserveCapacity(kept.count)
+        for (item, time) in zip(kept, times) {
+            if definition.keep == .requestedDay, definition.zone.local(time.start).day != day { continue }
+            programmes.append(programme(item, channel: channelID, start: time.start, stop: time.stop, now: now))
+        }
+        let dayStart = definition.zone.instant(LocalDateTime(day: day, secondOfDay: 0))
+        let dayEnd = definition.zone.instant(LocalDateTime(day: day.advanced(by: 1), secondOfDay: 0))
+        let from = min(dayStart, programmes.first?.start ?? dayStart)
+        let to = max(dayEnd, programmes.map(\.start).max() ?? dayEnd)
+        return DayResult(programmes: programmes, coverage: Coverage(channel: channelID, from: from, to: to), warnings: warnings)
+    }
+
+    private func programme(_ item: RawItem, channel: ChannelID, start: Timestamp, stop: Timestamp?, now: Timestamp) -> Programme {
+        let categories = (item.fields["category"] ?? []) + (item.fields["categories"] ?? [])
+        var type = GenreMapper.type(for: categories + (item.fields["type"] ?? []))
+        if type == nil, item.first("season") != nil || item.first("episode") != nil { type = .series }
+        return Programme(
+            channel: channel, start: start, stop: stop, timeZone: definition.zone.identifier,
+            title: item.first("title") ?? "",
+            subtitle: item.first("subtitle") ?? item.first("sub_title"),
+            description: item.first("description"),
+            categories: categories,
+            genres: GenreMapper.genres(for: categories),
+            type: type,
+            year: item.first("year").flatMap(NumberParsing.integer),
+            season: item.first("season").flatMap(NumberParsing.integer),
+            episode: item.first("episode").flatMap(NumberParsing.integer),
+            image: item.first("image"),
+            url: item.first("url"),
+            directors: item.fields["directors"] ?? [],
+            actors: item.fields["actors"] ?? [],
+            rating: item.first("rating").map { Rating(system: definition.ratingSystem, value: $0) },
+            score: item.first("score").flatMap(NumberParsing.decimal),
+            country: item.first("country"),
+            language: item.first("language"),
+            provenance: [Provenance(source: id, fetchedAt: now, url: item.baseURL)])
+    }
+
+    /// Reads a time field with its format into a schedule time.
+    func scheduleTime(_ text: String, field: String, day: Day, header: String?) -> ScheduleTime? {
+        let format = definition.schedule?.fields[field]?.format ?? Self.defaultTimeFormat
+        guard let parts = format.parse(text) else { return nil }
+        var headerDay: Day?
+        if let header, let headerFormat = definition.schedule?.fields["date"]?.format, let headerParts = headerFormat.parse(header) {
+            headerDay = Self.day(from: headerParts, near: day)
+        }
+        return Self.scheduleTime(parts, near: day, header: headerDay)
+    }
+
+    static let defaultTimeFormat = try! DateTimeFormat("H:mm")
+
+    /// The schedule time the parts describe; a date without a year takes the year nearest `near`.
+    static func scheduleTime(_ parts: DateTimeParts, near day: Day, header: Day?) -> ScheduleTime? {
+        if let instant = parts.instant { return .instant(instant) }
+        guard let secondOfDay = parts.secondOfDay else { return nil }
+        if let date = self.day(from: parts, near: day) {
+            let local = LocalDateTime(day: date, secondOfDay: secondOfDay)
+            if let offset = parts.offset {
+                return .instant(Timestamp(secondsSince1970: Int64(date.daysSince1970) * 86_400 + Int64(secondOfDay) - Int64(offset)))
+            }
+            return .local(local)
+        }
+        return .clock(secondOfDay: secondOfDay, day: header)
+    }
+
+    /// The day named by parts with at least a month and day; the year, when missing, is the one closest to `near`.
+    static func day(from parts: DateTimeParts, near: Day) -> Day? {
+        guard let month = parts.month, let dayOfMonth = parts.day else { return nil }
+        if let year = parts.year { return Day(year: year, month: month, day: dayOfMonth) }
+        let year = near.components.year
+        let candidates = [year - 1, year, year + 1].compactMap { Day(year: $0, month: month, day: dayOfMonth) }
+        return candidates.min { abs($0.distance(to: near)) < abs($1.distance(to: near)) }
+    }
+}

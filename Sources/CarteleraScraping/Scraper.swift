@@ -1,0 +1,77 @@
+import CarteleraFetch
+import CarteleraModel
+import Logging
+
+/// What to scrape: days in the source's zone, and optionally only some channels.
+public struct ScrapeJob: Sendable {
+    public var days: [Day]
+    public var channels: [ChannelID]?
+
+    public init(days: [Day], channels: [ChannelID]? = nil) {
+        self.days = days
+        self.channels = channels
+    }
+}
+
+/// What a scraper works with: the fetcher, the clock and a logger.
+public struct ScrapeContext: Sendable {
+    public var fetcher: any Fetcher
+    /// The instant the run started; nothing below the executable reads the clock itself.
+    public var now: Timestamp
+    public var logger: Logger
+
+    public init(fetcher: any Fetcher, now: Timestamp, logger: Logger) {
+        self.fetcher = fetcher
+        self.now = now
+        self.logger = logger
+    }
+}
+
+/// The time window one channel's new data replaces.
+public struct Coverage: Hashable, Sendable, Codable {
+    public var channel: ChannelID
+    public var from: Timestamp
+    public var to: Timestamp
+
+    public init(channel: ChannelID, from: Timestamp, to: Timestamp) {
+        self.channel = channel
+        self.from = from
+        self.to = to
+    }
+}
+
+/// What one scrape of one source produced: the items of every part that worked and the errors of those that did not.
+public struct ScrapeOutcome: Sendable {
+    public var extraction: Extraction
+    /// The windows whose data the extraction replaces (only for parts that were fetched and parsed).
+    public var coverage: [Coverage]
+    /// The UTC days whose audiences and news the extraction replaces.
+    public var audienceDays: [Day]
+    public var failures: [ScrapeError]
+    /// Problems that cost single items, not the page (a row with an unreadable time).
+    public var warnings: [String]
+
+    public init(extraction: Extraction, coverage: [Coverage] = [], audienceDays: [Day] = [], failures: [ScrapeError] = [], warnings: [String] = []) {
+        self.extraction = extraction
+        self.coverage = coverage
+        self.audienceDays = audienceDays
+        self.failures = failures
+        self.warnings = warnings
+    }
+}
+
+/// Scrapes one source.
+public protocol Scraper: Sendable {
+    var id: SourceID { get }
+    /// Fetches and extracts; parts that fail are reported in the outcome, not thrown.
+    func scrape(_ job: ScrapeJob, context: ScrapeContext) async -> ScrapeOutcome
+}
+
+/// The scraper for a compiled definition, by its kind.
+public func makeScraper(for definition: CompiledDefinition) -> any Scraper {
+    switch definition.kind {
+    case .tvSchedule: ScheduleScraper(definition: definition)
+    case .xmltv: XMLTVScraper(definition: definition)
+    case .tvAudience: AudienceScraper(definition: definition)
+    }
+}

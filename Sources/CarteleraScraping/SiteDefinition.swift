@@ -1,0 +1,253 @@
+/// The kinds of source a definition can describe.
+public enum SourceKind: String, Codable, Sendable, CaseIterable {
+    case tvSchedule = "tv-schedule"
+    case xmltv
+    case tvAudience = "tv-audience"
+}
+
+/// A source definition as written in `Scrapers/<id>/source.yaml`, before validation.
+public struct SiteDefinition: Codable, Sendable {
+    public var kind: SourceKind
+    /// A human name for listings and reports.
+    public var name: String?
+    /// The site's home page.
+    public var site: String?
+    /// The IANA zone the site's clock times are in.
+    public var timezone: String
+    /// A charset to use instead of detecting one.
+    public var encoding: String?
+    public var request: RequestTemplate
+    public var channels: [ChannelEntry]?
+    public var schedule: ScheduleSpec?
+    public var audiences: TableSpec?
+    public var shares: TableSpec?
+    public var news: TableSpec?
+    /// Channel names as an audience page writes them → channel ids.
+    public var channelNames: [String: String]?
+    public var rules: RulesSpec?
+    public var detail: DetailSpec?
+    public var sanity: SanitySpec?
+    public var fetch: FetchSpec?
+    /// Days fetched by default, starting today.
+    public var days: Int?
+    /// `requested-day` keeps only items starting on the day asked for (pages that list several days).
+    public var keep: KeepPolicy?
+    /// The system age ratings are in, such as `ES` or `VET`.
+    public var ratingSystem: String?
+
+    enum CodingKeys: String, CodingKey {
+        case kind, name, site, timezone, encoding, request, channels, schedule, audiences, shares, news
+        case channelNames = "channel_names"
+        case rules, detail, sanity, fetch, days, keep
+        case ratingSystem = "rating_system"
+    }
+}
+
+/// Which scraped items a page keeps.
+public enum KeepPolicy: String, Codable, Sendable {
+    case all
+    case requestedDay = "requested-day"
+}
+
+/// How to build the request(s) for a channel and day.
+public struct RequestTemplate: Codable, Sendable {
+    /// URL with placeholders: `{date:yyyy-MM-dd}`, `{channel}`, `{channel.1}`, `{channel.id}`, `{channel.name}`, `{page}`.
+    public var url: String
+    public var method: String?
+    /// Form fields sent url-encoded in the body (values take placeholders).
+    public var form: [String: String]?
+    /// A raw body (values take placeholders).
+    public var body: String?
+    public var headers: [String: String]?
+    /// How many pages one day spans (`{page}` runs from `first_page`).
+    public var pages: Int?
+    public var firstPage: Int?
+
+    enum CodingKeys: String, CodingKey {
+        case url, method, form, body, headers, pages
+        case firstPage = "first_page"
+    }
+}
+
+/// A channel a source carries.
+public struct ChannelEntry: Codable, Sendable {
+    /// Cartelera's channel id (XMLTV style, `La1.es`).
+    public var id: String
+    /// The site's own key for the channel, used in URLs and selectors.
+    public var siteId: String?
+    public var name: String
+    public var logo: String?
+    public var lang: String?
+
+    enum CodingKeys: String, CodingKey {
+        case id, name, logo, lang
+        case siteId = "site_id"
+    }
+}
+
+/// Where a page's programmes are and how to read them.
+public struct ScheduleSpec: Codable, Sendable {
+    /// The repeated element, one per programme (CSS, or `{xpath: …}`).
+    public var rows: SelectorSpec?
+    /// A week table with rowspans, read column by column.
+    public var grid: GridSpec?
+    public var fields: [String: FieldSpec]
+}
+
+/// A row-based table on an audience page.
+public struct TableSpec: Codable, Sendable {
+    public var rows: SelectorSpec
+    public var fields: [String: FieldSpec]
+}
+
+/// A table whose columns are days and whose cells span rows by their length.
+public struct GridSpec: Codable, Sendable {
+    public var table: SelectorSpec
+    /// 1-based row holding the day headers.
+    public var headerRow: Int?
+    /// 1-based column holding the slot times.
+    public var timeColumn: Int?
+    /// How a header cell names its day, such as `EEEE d MMMM`.
+    public var dayFormat: String
+
+    enum CodingKeys: String, CodingKey {
+        case table
+        case headerRow = "header_row"
+        case timeColumn = "time_column"
+        case dayFormat = "day_format"
+    }
+}
+
+/// A CSS selector, or an XPath expression.
+public enum SelectorSpec: Codable, Sendable, Hashable {
+    case css(String)
+    case xpath(String)
+
+    public init(from decoder: any Decoder) throws {
+        if let css = try? decoder.singleValueContainer().decode(String.self) {
+            self = .css(css)
+            return
+        }
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        if let xpath = try container.decodeIfPresent(String.self, forKey: .xpath) {
+            self = .xpath(xpath)
+        } else {
+            self = .css(try container.decode(String.self, forKey: .css))
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        switch self {
+        case .css(let css): try container.encode(css, forKey: .css)
+        case .xpath(let xpath): try container.encode(xpath, forKey: .xpath)
+        }
+    }
+
+    enum CodingKeys: String, CodingKey { case css, xpath }
+}
+
+/// How to read one field from a row: a CSS selector alone means its text.
+public struct FieldSpec: Codable, Sendable {
+    /// CSS selector below the row; absent means the row itself.
+    public var select: String?
+    /// XPath from the row; a `string(…)`-style expression gives text directly.
+    public var xpath: String?
+    /// Read this attribute instead of the text.
+    public var attr: String?
+    /// Take every match (lists such as actors), not the first.
+    public var all: Bool?
+    /// Text with line breaks kept between block elements and at `<br>`.
+    public var lines: Bool?
+    /// Keep the first capture group (or `group`) of this regular expression.
+    public var regex: String?
+    public var group: Int?
+    /// Regular-expression replacements, applied in order: `[[pattern, replacement], …]`.
+    public var replace: [[String]]?
+    /// Split the text into a list at this separator.
+    public var split: String?
+    /// A constant value (takes placeholders).
+    public var value: String?
+    /// The value when nothing was found.
+    public var `default`: String?
+    /// A date/time format for time fields (see `DateTimeFormat`).
+    public var format: String?
+    /// Resolve the value as a link against the page URL; only http(s) is kept.
+    public var url: Bool?
+
+    public init(select: String? = nil) { self.select = select }
+
+    public init(from decoder: any Decoder) throws {
+        if let css = try? decoder.singleValueContainer().decode(String.self) {
+            self.init(select: css)
+            return
+        }
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        select = try container.decodeIfPresent(String.self, forKey: .select)
+        xpath = try container.decodeIfPresent(String.self, forKey: .xpath)
+        attr = try container.decodeIfPresent(String.self, forKey: .attr)
+        all = try container.decodeIfPresent(Bool.self, forKey: .all)
+        lines = try container.decodeIfPresent(Bool.self, forKey: .lines)
+        regex = try container.decodeIfPresent(String.self, forKey: .regex)
+        group = try container.decodeIfPresent(Int.self, forKey: .group)
+        replace = try container.decodeIfPresent([[String]].self, forKey: .replace)
+        split = try container.decodeIfPresent(String.self, forKey: .split)
+        value = try container.decodeIfPresent(String.self, forKey: .value)
+        `default` = try container.decodeIfPresent(String.self, forKey: .default)
+        format = try container.decodeIfPresent(String.self, forKey: .format)
+        url = try container.decodeIfPresent(Bool.self, forKey: .url)
+    }
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case select, xpath, attr, all, lines, regex, group, replace, split, value, `default`, format, url
+    }
+}
+
+/// Timeline rules for a source.
+public struct RulesSpec: Codable, Sendable {
+    public var rollover: Bool?
+    public var leadingPreviousDay: Bool?
+    /// Local time at which the broadcast day starts (`06:00`): earlier times belong to the next day.
+    public var dayStartsAt: String?
+    /// `next-start` (default) or `none`.
+    public var stop: String?
+    /// Minutes given to a last item without an end.
+    public var defaultDuration: Int?
+
+    enum CodingKeys: String, CodingKey {
+        case rollover, stop
+        case leadingPreviousDay = "leading_previous_day"
+        case dayStartsAt = "day_starts_at"
+        case defaultDuration = "default_duration"
+    }
+}
+
+/// A follow-up request per programme for its detail page.
+public struct DetailSpec: Codable, Sendable {
+    /// URL template; `{field.name}` takes a listing field's value.
+    public var url: String
+    public var method: String?
+    public var form: [String: String]?
+    public var headers: [String: String]?
+    public var fields: [String: FieldSpec]
+}
+
+/// The sanity floor: a scrape below `fraction` of the usual count, or below `minimum`, is treated as broken.
+public struct SanitySpec: Codable, Sendable {
+    public var fraction: Double?
+    public var minimum: Int?
+}
+
+/// Politeness overrides for one source.
+public struct FetchSpec: Codable, Sendable {
+    public var delay: Double?
+    public var concurrency: Int?
+    public var timeout: Double?
+    public var maxBodyBytes: Int?
+    public var robots: Bool?
+
+    enum CodingKeys: String, CodingKey {
+        case delay, concurrency, timeout, robots
+        case maxBodyBytes = "max_body_bytes"
+    }
+}

@@ -1,0 +1,168 @@
+import CarteleraFetch
+import CarteleraMarkup
+import CarteleraModel
+import CarteleraNormalize
+
+/// Ingests any XMLTV file: channels and programmes, with the file's own offsets.
+public struct XMLTVScraper: Scraper {
+    public let definition: CompiledDefinition
+    public var id: SourceID { definition.source }
+
+    public init(definition: CompiledDefinition) { self.definition = definition }
+
+    public func scrape(_ job: ScrapeJob, context: ScrapeContext) async -> ScrapeOutcome {
+        let loader = PageLoader(fetcher: context.fetcher, source: id)
+        var outcome = ScrapeOutcome(extraction: Extraction(source: id, days: job.days))
+        // A URL without {date} is one file for every day: the loader fetches it once.
+        var seen = Set<String>()
+        for day in job.days {
+            let request = RequestBuilder.request(definition.request, values: PlaceholderValues(day: day), source: id, label: "listing")
+            guard seen.insert(request.url).inserted else { continue }
+            do throws(ScrapeError) {
+                let response = try await loader.response(request)
+                let document = try definition.document(from: response, xml: true)
+                let file = try read(document, url: response.url, now: context.now, channelFilter: job.channels)
+                outcome.extraction.channels += file.channels.filter { channel in !outcome.extraction.channels.contains { $0.id == channel.id } }
+                outcome.extraction.programmes += file.programmes
+                outcome.coverage += file.coverage
+                outcome.warnings += file.warnings
+            } catch {
+                outcome.failures.append(error)
+            }
+        }
+        return outcome
+    }
+
+    struct FileContent {
+        var channels: [Channel] = []
+        var programmes: [Programme] = []
+        var coverage: [Coverage] = []
+        var warnings: [String] = []
+    }
+
+    func read(_ document: Document, url: String, now: Timestamp, channelFilter: [ChannelID]?) throws(ScrapeError) -> FileContent {
+        guard let root = document.root, root.name == "tv" else {
+            throw ScrapeError(kind: .markup, source: id, url: url, message: "not an XMLTV file: the root element is <\(document.root?.name ?? "none")>, not <tv>")
+        }
+        // The definition's channels (when listed) choose and rename the file's channels.
+        var mapping: [String: ChannelEntry] = [:]
+        for entry in definition.channels { mapping[entry.siteId ?? entry.id] = entry }
+        func channelID(_ fileID: String) -> ChannelID? {
+            let id = definition.channels.isEmpty ? ChannelID(fileID) : mapping[fileID].map { ChannelID($0.id) }
+            guard let id, channelFilter?.contains(id) ?? true else { return nil }
+            return id
+        }
+        var content = FileContent()
+        do {
+            for element in try root.xpath("channel") {
+                guard let fileID = element.attribute("id"), let id = channelID(fileID) else { continue }
+                let name = mapping[fileID]?.name ?? (try element.xpath("display-name").first?.text) ?? fileID
+                let logo = try element.xpath("icon/@src").first?.text ?? mapping[fileID]?.logo
+                let website = try element.xpath("url").first.flatMap { LinkResolver.resolve($0.text, against: url) }
+                content.channels.append(Channel(id: id, name: name, logo: logo.flatMap { LinkResolver.resolve($0, against: url) }, website: website, language: mapping[fileID]?.lang, sources: [self.id]))
+            }
+            var windows: [ChannelID: (Timestamp, Timestamp)] = [:]
+            for (index, element) in try root.xpath("programme").enumerated() {
+                guard let fileChannel = element.attribute("channel"), let channel = channelID(fileChannel) else { continue }
+                let title = try element.xpath("title").first?.text ?? ""
+                guard let startText = element.attribute("start"), let start = XMLTVTime.parse(startText) else {
+                    content.warnings.append("\(id): \(url): programme \(index + 1) (\(title)) has an unreadable start \"\(element.attribute("start") ?? "")\"")
+                    continue
+                }
+                guard !title.isEmpty else {
+                    content.warnings.append("\(id): \(url): programme \(index + 1) has no title")
+                    continue
+                }
+                var stop = element.attribute("stop").flatMap(XMLTVTime.parse)
+                if let value = stop, value <= start { stop = nil }
+                content.programmes.append(try programme(element, channel: channel, title: title, start: start, stop: stop, url: url, now: now))
+                let window = windows[channel] ?? (start, start)
+                windows[channel] = (min(window.0, start), max(window.1, start))
+            }
+            content.coverage = windows.sorted { $0.key < $1.key }.map { Coverage(channel: $0.key, from: $0.value.0, to: $0.value.1) }
+        } catch {
+            throw ScrapeError.markup(error, source: id, url: url)
+        }
+        if content.programmes.isEmpty, !content.warnings.isEmpty {
+            throw ScrapeError(kind: .badTime, source: id, url: url, message: "no programme could be read: \(content.warnings[0])")
+        }
+        return content
+    }
+
+    private func programme(_ element: Node, channel: ChannelID, title: String, start: Timestamp, stop: Timestamp?, url: String, now: Timestamp) throws(MarkupError) -> Programme {
+        func texts(_ path: String) throws(MarkupError) -> [String] { try element.xpath(path).map(\.text).filter { !$0.isEmpty } }
+        let categories = try texts("category")
+        var season: Int?, episode: Int?
+        for number in try element.xpath("episode-num") {
+            let value = number.text
+            if number.attribute("system") == "xmltv_ns" {
+                let parts = value.split(separator: ".", omittingEmptySubsequences: false).map { $0.split(separator: "/").first.map { Int($0.trimmingWhitespace()) } ?? nil }
+                if parts.count > 0, let s = parts[0] { season = s + 1 }
+                if parts.count > 1, let e = parts[1] { episode = e + 1 }
+            } else if season == nil, episode == nil, let parts = try? DateTimeFormat("'S'HH'E'mm").parse(value.uppercased()) {
+                season = parts.hour
+                episode = parts.minute
+            }
+        }
+        let ratingElement = try element.xpath("rating").first
+        let rating = try ratingElement.flatMap { node throws(MarkupError) -> Rating? in
+            guard let value = try node.xpath("value").first?.text, !value.isEmpty else { return nil }
+            return Rating(system: node.attribute("system"), value: value)
+        }
+        let score = try element.xpath("star-rating/value").first.flatMap { node -> Double? in
+            let parts = node.text.split(separator: "/")
+            guard let value = parts.first.flatMap({ NumberParsing.decimal(String($0)) }) else { return nil }
+            let scale = parts.count > 1 ? NumberParsing.decimal(String(parts[1])) ?? 10 : 10
+            return scale > 0 ? value / scale * 10 : nil
+        }
+        let type = GenreMapper.type(for: categories) ?? ((season != nil || episode != nil) ? .series : nil)
+        return Programme(
+            channel: channel, start: start, stop: stop, timeZone: definition.zone.identifier, title: title,
+            subtitle: try texts("sub-title").first, description: try texts("desc").first,
+            categories: categories, genres: GenreMapper.genres(for: categories), type: type,
+            year: try texts("date").first.flatMap { Int($0.prefix(4)) }, season: season, episode: episode,
+            image: try element.xpath("icon/@src").first.flatMap { LinkResolver.resolve($0.text, against: url) },
+            url: try texts("url").first.flatMap { LinkResolver.resolve($0, against: url) },
+            directors: try texts("credits/director"), actors: try texts("credits/actor"),
+            rating: rating, score: score, country: try texts("country").first, language: try texts("language").first,
+            provenance: [Provenance(source: id, fetchedAt: now, url: url)])
+    }
+}
+
+/// XMLTV's times: `YYYYMMDDhhmmss` or a leading part of it, then an optional `+hhmm` offset or zone name (UTC if absent).
+public enum XMLTVTime {
+    static let zoneNames: [String: Int] = [
+        "UTC": 0, "GMT": 0, "Z": 0, "UT": 0, "WET": 0, "BST": 3600, "IST": 3600, "WEST": 3600, "CET": 3600, "MET": 3600,
+        "CEST": 7200, "MEST": 7200, "EET": 7200, "EEST": 10800, "MSK": 10800,
+        "EST": -18000, "EDT": -14400, "CST": -21600, "CDT": -18000, "MST": -25200, "MDT": -21600, "PST": -28800, "PDT": -25200,
+    ]
+
+    /// The instant a time attribute names, or nil when it is malformed.
+    public static func parse(_ text: String) -> Timestamp? {
+        let parts = text.split(whereSeparator: { $0 == " " || $0 == "\t" })
+        guard let digitsPart = parts.first else { return nil }
+        let digits = Array(digitsPart.utf8)
+        guard digits.count >= 4, digits.allSatisfy({ $0 >= 48 && $0 <= 57 }), digits.count <= 14, digits.count % 2 == 0 else { return nil }
+        func field(_ start: Int, _ length: Int, _ fallback: Int) -> Int {
+            guard start + length <= digits.count else { return fallback }
+            return digits[start..<start + length].reduce(0) { $0 * 10 + Int($1 - 48) }
+        }
+        let year = field(0, 4, 1970), month = field(4, 2, 1), day = field(6, 2, 1)
+        let hour = field(8, 2, 0), minute = field(10, 2, 0), second = field(12, 2, 0)
+        guard let date = Day(year: year, month: month, day: day), hour < 24, minute < 60, second < 61 else { return nil }
+        var offset = 0
+        if parts.count > 1 {
+            let zone = String(parts[1])
+            if let sign = zone.first, sign == "+" || sign == "-" {
+                let value = zone.dropFirst().filter { $0 != ":" }
+                guard value.count == 4, let number = Int(value) else { return nil }
+                offset = (number / 100 * 3600 + number % 100 * 60) * (sign == "-" ? -1 : 1)
+            } else if let named = zoneNames[zone.uppercased()] {
+                offset = named
+            } else {
+                return nil
+            }
+        }
+        return Timestamp(secondsSince1970: Int64(date.daysSince1970) * 86_400 + Int64(hour * 3600 + minute * 60 + second - offset))
+    }
+}
