@@ -16,18 +16,19 @@ enum JSONCoding {
         do {
             return try JSONDecoder().decode(type, from: data)
         } catch {
-            throw StoreError(kind: .corrupt, file: file, detail: explain(error, byteCount: data.count))
+            throw StoreError(kind: .corrupt, file: file, detail: explain(error, in: data))
         }
     }
 
     /// One line saying what is wrong with the JSON and where.
-    static func explain(_ error: any Error, byteCount: Int) -> String {
+    static func explain(_ error: any Error, in data: Data) -> String {
+        let byteCount = data.count
         guard let decoding = error as? DecodingError else { return "\(error)" }
         switch decoding {
+        case .dataCorrupted(let context) where context.codingPath.isEmpty:
+            return byteCount == 0 ? "the file is empty" : "\(syntaxProblem(in: data) ?? context.debugDescription) (the file has \(byteCount) bytes)"
         case .dataCorrupted(let context):
-            if byteCount == 0 { return "the file is empty" }
-            let underlying = context.underlyingError.map { ($0 as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "\($0)" }
-            return underlying ?? "\(context.debugDescription)\(at(context))"
+            return "\(context.debugDescription)\(at(context))"
         case .keyNotFound(let key, let context):
             return "missing key \"\(key.stringValue)\"\(at(context))"
         case .typeMismatch(let type, let context), .valueNotFound(let type, let context):
@@ -37,7 +38,18 @@ enum JSONCoding {
         }
     }
 
+    /// JSONDecoder only says "not valid JSON"; JSONSerialization says where, so ask it once the decode has failed.
+    private static func syntaxProblem(in data: Data) -> String? {
+        do {
+            _ = try JSONSerialization.jsonObject(with: data, options: .fragmentsAllowed)
+            return nil
+        } catch {
+            guard let text = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String, let first = text.first else { return nil }
+            return first.lowercased() + text.dropFirst().trimmingCharacters(in: CharacterSet(charactersIn: "."))
+        }
+    }
+
     private static func at(_ context: DecodingError.Context) -> String {
-        context.codingPath.isEmpty ? "" : " at " + context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
+        context.codingPath.isEmpty ? "" : " at " + context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined().drop { $0 == "." }
     }
 }

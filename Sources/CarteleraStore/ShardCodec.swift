@@ -87,6 +87,6 @@ enum ShardCodec {
                 return StoreError(kind: .corrupt, file: key.relativePath, detail: "holds \(kind), expected \(key.kind)")
             }
         }
-        return StoreError(kind: .corrupt, file: key.relativePath, detail: JSONCoding.explain(error, byteCount: data.count))
+        return StoreError(kind: .corrupt, file: key.relativePath, detail: JSONCoding.explain(error, in: data))
     }
 }

@@ -45,7 +45,7 @@ struct FileStoreCorruptionTests {
             let error = #expect(throws: StoreError.self) { try store.channels() }
             #expect(error?.kind == .corrupt)
             #expect(error?.file == "tv/channels.json")
-            #expect(error?.detail.isEmpty == false)
+            #expect(error?.detail.hasPrefix("unexpected end of file") == true)
         }
     }
 
