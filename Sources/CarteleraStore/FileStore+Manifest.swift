@@ -10,6 +10,7 @@ extension FileStore {
         var schemaVersion: Int
     }
 
+    /// Reads `manifest.json`; empty when absent, `.corrupt` when unreadable.
     public func manifest() throws(StoreError) -> Manifest {
         guard let data = try POSIX.readFile(path(Self.manifestName)) else { return Manifest() }
         try checkSchemaVersion(of: data)

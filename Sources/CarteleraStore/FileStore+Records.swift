@@ -5,12 +5,14 @@ extension FileStore {
     /// How many run reports `saveReport` keeps.
     public static let reportsKept = 50
 
+    /// Reads `sources/<source>.json`; nil when absent.
     public func sourceState(_ id: SourceID) throws(StoreError) -> SourceState? {
         let relative = Self.sourceStatePath(id)
         guard let data = try POSIX.readFile(path(relative)) else { return nil }
         return try JSONCoding.decode(SourceState.self, from: data, file: relative)
     }
 
+    /// Replaces `sources/<source>.json` atomically.
     public func saveSourceState(_ state: SourceState, lock: StoreLock) throws(StoreError) {
         try checkHeld(lock)
         let relative = Self.sourceStatePath(state.source)

@@ -41,10 +41,12 @@ public final class FileStore: Store {
     /// The absolute path of a file inside the store.
     func path(_ relativePath: String) -> String { root + "/" + relativePath }
 
+    /// Reads `tv/programmes/<day>/<channel>.json`; [] when absent.
     public func programmes(day: Day, channel: ChannelID) throws(StoreError) -> [Programme] {
         try read(.programmes(day: day, channel: channel), as: [Programme].self) ?? []
     }
 
+    /// Reads every channel file of the day, channel by channel.
     public func programmes(day: Day) throws(StoreError) -> [Programme] {
         var all: [Programme] = []
         for channel in try channelsWithProgrammes(day: day) {
@@ -53,12 +55,14 @@ public final class FileStore: Store {
         return all
     }
 
+    /// Lists the day folder; no file is opened.
     public func channelsWithProgrammes(day: Day) throws(StoreError) -> [ChannelID] {
         POSIX.list(path("tv/programmes/\(day)")).compactMap { name in
             if case .programmes(_, let channel) = ShardKey(relativePath: "tv/programmes/\(day)/\(name)") { channel } else { nil }
         }.sorted()
     }
 
+    /// Lists the day folders that hold at least one shard.
     public func programmeDays() throws(StoreError) -> [Day] {
         // A folder left empty by a crash between deleting its last shard and the folder is not a day.
         var days: [Day] = []
@@ -68,6 +72,7 @@ public final class FileStore: Store {
         return days.sorted()
     }
 
+    /// Lists the shard files under `tv/`, skipping temp files and anything else.
     public func shardKeys() throws(StoreError) -> [ShardKey] {
         var keys: [ShardKey] = POSIX.exists(path(ShardKey.channels.relativePath)) ? [.channels] : []
         for folder in POSIX.list(path("tv/programmes")) where Day(folder) != nil {
@@ -79,14 +84,17 @@ public final class FileStore: Store {
         return keys.sorted()
     }
 
+    /// Reads `tv/channels.json`; [] when absent.
     public func channels() throws(StoreError) -> [Channel] {
         try read(.channels, as: [Channel].self) ?? []
     }
 
+    /// Reads `tv/audiences/<day>.json`; nil when absent.
     public func audiences(day: Day) throws(StoreError) -> AudienceDay? {
         try read(.audiences(day: day), as: AudienceDay.self)
     }
 
+    /// Reads `tv/news/<day>.json`; [] when absent.
     public func news(day: Day) throws(StoreError) -> [NewsItem] {
         try read(.news(day: day), as: [NewsItem].self) ?? []
     }

@@ -19,15 +19,18 @@ public final class MemoryStore: Store {
     private let identity = UUID()
     private let state = Mutex(State())
 
+    /// An empty store.
     public init() {}
 
     /// The reports kept, oldest first, for tests that check what a run reported.
     public var reports: [(name: String, json: [UInt8])] { state.withLock { $0.reports } }
 
+    /// One channel's day, by start; [] when absent.
     public func programmes(day: Day, channel: ChannelID) throws(StoreError) -> [Programme] {
         try read(.programmes(day: day, channel: channel), as: [Programme].self) ?? []
     }
 
+    /// Every channel of the day, channel by channel.
     public func programmes(day: Day) throws(StoreError) -> [Programme] {
         var all: [Programme] = []
         for channel in try channelsWithProgrammes(day: day) {
@@ -36,42 +39,51 @@ public final class MemoryStore: Store {
         return all
     }
 
+    /// The channels with a shard that day, in id order.
     public func channelsWithProgrammes(day: Day) throws(StoreError) -> [ChannelID] {
         try shardKeys().compactMap { key in
             if case .programmes(day, let channel) = key { channel } else { nil }
         }
     }
 
+    /// The days with a programme shard, oldest first.
     public func programmeDays() throws(StoreError) -> [Day] {
         Set(try shardKeys().compactMap { key in
             if case .programmes(let day, _) = key { day } else { nil }
         }).sorted()
     }
 
+    /// Every shard held, in path order.
     public func shardKeys() throws(StoreError) -> [ShardKey] {
         state.withLock { $0.shards.keys.sorted() }
     }
 
+    /// The channel list; [] when absent.
     public func channels() throws(StoreError) -> [Channel] {
         try read(.channels, as: [Channel].self) ?? []
     }
 
+    /// A day's audiences; nil when absent.
     public func audiences(day: Day) throws(StoreError) -> AudienceDay? {
         try read(.audiences(day: day), as: AudienceDay.self)
     }
 
+    /// A day's news, newest first; [] when absent.
     public func news(day: Day) throws(StoreError) -> [NewsItem] {
         try read(.news(day: day), as: [NewsItem].self) ?? []
     }
 
+    /// A source's saved state; nil when absent.
     public func sourceState(_ id: SourceID) throws(StoreError) -> SourceState? {
         state.withLock { $0.sourceStates[id] }
     }
 
+    /// The manifest kept beside the shards.
     public func manifest() throws(StoreError) -> Manifest {
         state.withLock { $0.manifest }
     }
 
+    /// Takes the store's only lock; `.locked` while it is held.
     public func lock() throws(StoreError) -> StoreLock {
         let granted = state.withLock { state in
             defer { state.locked = true }
@@ -83,6 +95,7 @@ public final class MemoryStore: Store {
         return StoreLock(owner: identity) { [self] in state.withLock { $0.locked = false } }
     }
 
+    /// Replaces the named shards, skipping identical bytes, as `FileStore` does.
     public func commit(_ shards: [ShardKey: ShardContent], at time: Timestamp, lock: StoreLock) throws(StoreError) -> CommitResult {
         try checkHeld(lock)
         var encoded: [ShardKey: Data] = [:]
@@ -112,11 +125,13 @@ public final class MemoryStore: Store {
         }
     }
 
+    /// Replaces a source's state.
     public func saveSourceState(_ sourceState: SourceState, lock: StoreLock) throws(StoreError) {
         try checkHeld(lock)
         state.withLock { $0.sourceStates[sourceState.source] = sourceState }
     }
 
+    /// Keeps the report under the name `FileStore` would give it; the newest 50 stay.
     public func saveReport(_ json: [UInt8], at time: Timestamp, lock: StoreLock) throws(StoreError) -> String {
         try checkHeld(lock)
         return state.withLock { state in

@@ -62,6 +62,7 @@ public enum ShardKey: Hashable, Sendable, Comparable, CustomStringConvertible {
 
     public var description: String { relativePath }
 
+    /// Path order, which is also day order within a folder.
     public static func < (lhs: ShardKey, rhs: ShardKey) -> Bool { lhs.relativePath < rhs.relativePath }
 
     private static func day(fromFileName name: String) -> Day? {

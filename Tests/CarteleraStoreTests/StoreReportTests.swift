@@ -16,6 +16,16 @@ struct StoreReportTests {
         }
     }
 
+    @Test("an Encodable report is written as JSON with sorted keys")
+    func encodableReport() throws {
+        struct Report: Encodable { var sources = 3; var failed = ["b.tv"] }
+        try withTemporaryFolder { root in
+            let store = try FileStore(root: root)
+            let path = try store.saveReport(encoding: Report(), at: Sample.time(16), lock: try store.lock())
+            #expect(try String(contentsOfFile: path, encoding: .utf8) == "{\"failed\":[\"b.tv\"],\"sources\":3}\n")
+        }
+    }
+
     @Test("reports are written and pruned to the last 50")
     func fileReportsPruned() throws {
         try withTemporaryFolder { root in

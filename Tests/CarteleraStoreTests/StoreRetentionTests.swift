@@ -1,5 +1,6 @@
 import CarteleraModel
 import CarteleraStore
+import Foundation
 import Testing
 
 @Suite("Every store forgets old days")
@@ -33,6 +34,19 @@ struct StoreRetentionTests {
             #expect(try store.channels().count == 2)
             #expect(try store.manifest()[.audiences(day: d(-15))] == nil)
             #expect(try store.manifest()[.audiences(day: d(-14))] != nil)
+        }
+    }
+
+    @Test("retention deletes the files and the emptied day folders of a FileStore")
+    func filesDeleted() throws {
+        try withTemporaryFolder { root in
+            let store = try FileStore(root: root)
+            let lock = try store.lock()
+            let old = Sample.day.advanced(by: -30)
+            _ = try store.commit(ShardContent.programmeShards(Sample.la1Evening(on: old)).merging([.news(day: old): .news(Sample.news(on: old))]) { $1 }, at: Sample.time(1), lock: lock)
+            _ = try store.applyRetention(now: Sample.time(16), programmeDays: 7, lock: lock)
+            #expect(!FileManager.default.fileExists(atPath: "\(root)/tv/programmes/\(old)"))
+            #expect(!FileManager.default.fileExists(atPath: "\(root)/tv/news/\(old).json"))
         }
     }
 
