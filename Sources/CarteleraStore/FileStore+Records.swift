@@ -1,0 +1,56 @@
+import CarteleraModel
+import Foundation
+
+extension FileStore {
+    /// How many run reports `saveReport` keeps.
+    public static let reportsKept = 50
+
+    /// Reads `sources/<source>.json`; nil when absent.
+    public func sourceState(_ id: SourceID) throws(StoreError) -> SourceState? {
+        let relative = Self.sourceStatePath(id)
+        guard let data = try POSIX.readFile(path(relative)) else { return nil }
+        return try JSONCoding.decode(SourceState.self, from: data, file: relative)
+    }
+
+    /// Replaces `sources/<source>.json` atomically.
+    public func saveSourceState(_ state: SourceState, lock: StoreLock) throws(StoreError) {
+        try checkHeld(lock)
+        let relative = Self.sourceStatePath(state.source)
+        let data: Data
+        do {
+            data = try JSONCoding.encode(state)
+        } catch {
+            throw StoreError(kind: .invalidContent, file: relative, detail: "cannot encode: \(error)")
+        }
+        try writeGate.withLock { _ throws(StoreError) in
+            try AtomicFile.write(data, to: path(relative))
+        }
+    }
+
+    /// Writes `reports/<YYYY-MM-DDTHHMMSSZ>.json` (with `-2`, `-3`… for a second report in the same
+    /// second) and deletes all but the newest `reportsKept`.
+    public func saveReport(_ json: [UInt8], at time: Timestamp, lock: StoreLock) throws(StoreError) -> String {
+        try checkHeld(lock)
+        return try writeGate.withLock { _ throws(StoreError) -> String in
+            let stamp = ReportName.stamp(time)
+            var name = "\(stamp).json"
+            var copy = 1
+            while POSIX.exists(path("reports/\(name)")) {
+                copy += 1
+                name = "\(stamp)-\(copy).json"
+            }
+            let file = path("reports/\(name)")
+            try AtomicFile.write(json, to: file)
+            let reports = POSIX.list(path("reports")).filter { ReportName.order($0) != nil }
+                .sorted { ReportName.order($0)! < ReportName.order($1)! }
+            for old in reports.dropLast(Self.reportsKept) {
+                try POSIX.remove(path("reports/\(old)"))
+            }
+            return file
+        }
+    }
+
+    private static func sourceStatePath(_ id: SourceID) -> String {
+        "sources/\(FileName.encode(id.rawValue)).json"
+    }
+}

@@ -1,0 +1,92 @@
+import CarteleraModel
+import Foundation
+
+/// Encodes and decodes shard files: `{"schemaVersion":1,"kind":…,"day":…,"channel":…,"items":…}`.
+///
+/// Keys are sorted and items put in a fixed order, so the same content always gives the same bytes and
+/// an unchanged shard can be recognised by comparing bytes.
+enum ShardCodec {
+    /// The file's envelope; `day` and `channel` are present only for shards keyed by them.
+    private struct Envelope<Items: Codable>: Codable {
+        var schemaVersion: Int
+        var kind: String
+        var day: Day?
+        var channel: ChannelID?
+        var items: Items
+    }
+
+    /// The header alone, read only to explain why a file failed to decode.
+    private struct Header: Decodable {
+        var schemaVersion: Int?
+        var kind: String?
+    }
+
+    /// The shard file's bytes for `content`, in its canonical order.
+    static func encode(_ content: ShardContent, for key: ShardKey) throws(StoreError) -> Data {
+        let channel: ChannelID? = if case .programmes(_, let channel) = key { channel } else { nil }
+        func envelope<Items: Codable>(_ items: Items) throws -> Data {
+            try JSONCoding.encode(Envelope(
+                schemaVersion: Manifest.currentSchemaVersion, kind: key.kind, day: key.day, channel: channel, items: items
+            ))
+        }
+        do {
+            switch content.sorted() {
+            case .channels(let channels): return try envelope(channels)
+            case .programmes(let programmes): return try envelope(programmes)
+            case .audiences(let day): return try envelope(day)
+            case .news(let items): return try envelope(items)
+            }
+        } catch {
+            throw StoreError(kind: .invalidContent, file: key.relativePath, detail: "cannot encode: \(error)")
+        }
+    }
+
+    /// The items of a shard file, checked against the key it was read for.
+    static func decode<Items: Codable>(_ data: Data, as type: Items.Type, for key: ShardKey) throws(StoreError) -> Items {
+        let envelope: Envelope<Items>
+        do {
+            envelope = try JSONDecoder().decode(Envelope<Items>.self, from: data)
+        } catch {
+            throw corrupt(key, explaining: error, in: data)
+        }
+        let problem: String? =
+            if envelope.schemaVersion != Manifest.currentSchemaVersion {
+                "schemaVersion \(envelope.schemaVersion), this build reads \(Manifest.currentSchemaVersion)"
+            } else if envelope.kind != key.kind {
+                "holds \(envelope.kind), expected \(key.kind)"
+            } else if envelope.day != key.day {
+                "holds day \(envelope.day.map(String.init(describing:)) ?? "none"), expected \(key.day.map(String.init(describing:)) ?? "none")"
+            } else if case .programmes(_, let channel) = key, envelope.channel != channel {
+                "holds channel \(envelope.channel?.rawValue ?? "none"), expected \(channel)"
+            } else {
+                nil
+            }
+        if let problem {
+            throw StoreError(kind: .corrupt, file: key.relativePath, detail: problem)
+        }
+        return envelope.items
+    }
+
+    /// The number of items in a shard file, for rebuilding the manifest; throws when the file is corrupt.
+    static func itemCount(_ data: Data, for key: ShardKey) throws(StoreError) -> Int {
+        switch key {
+        case .channels: try decode(data, as: [Channel].self, for: key).count
+        case .programmes: try decode(data, as: [Programme].self, for: key).count
+        case .audiences: ShardContent.audiences(try decode(data, as: AudienceDay.self, for: key)).itemCount
+        case .news: try decode(data, as: [NewsItem].self, for: key).count
+        }
+    }
+
+    /// A corrupt-file error that says the most useful thing: a wrong schema or kind before a decoding detail.
+    private static func corrupt(_ key: ShardKey, explaining error: any Error, in data: Data) -> StoreError {
+        if let header = try? JSONDecoder().decode(Header.self, from: data) {
+            if let version = header.schemaVersion, version != Manifest.currentSchemaVersion {
+                return StoreError(kind: .corrupt, file: key.relativePath, detail: "schemaVersion \(version), this build reads \(Manifest.currentSchemaVersion)")
+            }
+            if let kind = header.kind, kind != key.kind {
+                return StoreError(kind: .corrupt, file: key.relativePath, detail: "holds \(kind), expected \(key.kind)")
+            }
+        }
+        return StoreError(kind: .corrupt, file: key.relativePath, detail: JSONCoding.explain(error, in: data))
+    }
+}

@@ -1,0 +1,59 @@
+import CarteleraModel
+
+extension ShardContent {
+    /// Checks that the content belongs under `key`, so a caller's grouping mistake fails the commit
+    /// before anything is written instead of hiding programmes in another day's file.
+    func validate(for key: ShardKey) throws(StoreError) {
+        switch (key, self) {
+        case (.channels, .channels), (.audiences, .audiences), (.news, .news):
+            return
+        case (.programmes(let day, let channel), .programmes(let programmes)):
+            guard !channel.rawValue.isEmpty else {
+                throw StoreError(kind: .invalidContent, file: key.relativePath, detail: "the channel id is empty")
+            }
+            if let stray = programmes.first(where: { $0.channel != channel || $0.start.utcDay != day }) {
+                throw StoreError(
+                    kind: .invalidContent, file: key.relativePath,
+                    detail: "programme \(stray.id) belongs to \(ShardKey.programmes(day: stray.start.utcDay, channel: stray.channel))"
+                )
+            }
+        default:
+            throw StoreError(kind: .invalidContent, file: key.relativePath, detail: "\(kind) content given for a \(key.kind) shard")
+        }
+    }
+
+    /// The kind name of the content, as written in shard headers.
+    var kind: String {
+        switch self {
+        case .channels: "channels"
+        case .programmes: "programmes"
+        case .audiences: "audiences"
+        case .news: "news"
+        }
+    }
+
+    /// The content in the order it is written, so the same items always give the same bytes.
+    func sorted() -> ShardContent {
+        switch self {
+        case .channels(let channels):
+            .channels(channels.sorted { $0.id < $1.id })
+        case .programmes(let programmes):
+            .programmes(programmes.sorted { ($0.start, $0.id) < ($1.start, $1.id) })
+        case .audiences(let day):
+            .audiences(AudienceDay(
+                entries: day.entries.sorted { ($0.start, $0.id) < ($1.start, $1.id) },
+                shares: day.shares.sorted { ($0.channel, $0.id) < ($1.channel, $1.id) }
+            ))
+        case .news(let items):
+            // Newest first as pages list them; undated items last, each group in id order.
+            .news(items.sorted { lhs, rhs in
+                switch (lhs.published, rhs.published) {
+                case let (l?, r?) where l != r: l > r
+                case (_?, nil): true
+                case (nil, _?): false
+                default: lhs.id < rhs.id
+                }
+            })
+        }
+    }
+}

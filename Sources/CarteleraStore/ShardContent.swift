@@ -1,0 +1,40 @@
+import CarteleraModel
+
+/// One shard's new content.
+///
+/// Empty content removes the shard: a commit never leaves a file with no items.
+public enum ShardContent: Sendable, Hashable {
+    case channels([Channel])
+    case programmes([Programme])
+    case audiences(AudienceDay)
+    case news([NewsItem])
+
+    /// How many items the content holds; an audience day counts entries and shares.
+    public var itemCount: Int {
+        switch self {
+        case .channels(let channels): channels.count
+        case .programmes(let programmes): programmes.count
+        case .audiences(let day): day.entries.count + day.shares.count
+        case .news(let items): items.count
+        }
+    }
+
+    /// True when committing this content removes the shard.
+    public var isEmpty: Bool { itemCount == 0 }
+
+    /// Empty content of the kind a key holds, which removes that shard when committed.
+    public static func empty(for key: ShardKey) -> ShardContent {
+        switch key {
+        case .channels: .channels([])
+        case .programmes: .programmes([])
+        case .audiences: .audiences(AudienceDay())
+        case .news: .news([])
+        }
+    }
+
+    /// Programmes grouped into the shards they belong to: the UTC day of their start and their channel.
+    public static func programmeShards(_ programmes: [Programme]) -> [ShardKey: ShardContent] {
+        Dictionary(grouping: programmes) { ShardKey.programmes(day: $0.start.utcDay, channel: $0.channel) }
+            .mapValues { .programmes($0) }
+    }
+}
