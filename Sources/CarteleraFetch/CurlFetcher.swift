@@ -1,13 +1,10 @@
 import CLibcurl
-import Dispatch
+import Foundation
 
 /// libcurl's process-wide setup, run once before the first handle is made.
 private let curlGlobalInit: Void = {
     _ = curl_global_init(Int(CURL_GLOBAL_DEFAULT))
 }()
-
-/// curl_easy_perform blocks, so transfers run here rather than on Swift's cooperative pool.
-private let curlQueue = DispatchQueue(label: "cartelera.fetch.curl", attributes: .concurrent)
 
 /// libcurl transport for http, https and file.
 ///
@@ -24,7 +21,10 @@ public struct CurlFetcher: Fetcher {
         self.configuration = configuration
     }
 
-    /// Performs the transfer on a curl thread; cancelling the task aborts it.
+    /// Performs the transfer on a thread of its own; cancelling the task aborts it.
+    ///
+    /// curl_easy_perform blocks, so it must stay off Swift's cooperative pool; and not on a shared
+    /// Dispatch queue either, whose limited width would hold transfers back and undo the throttle's spacing.
     public func fetch(_ request: FetchRequest) async throws(FetchError) -> FetchResponse {
         guard let parts = RequestURL(request.url) else {
             throw FetchError(.invalidURL, request: request, detail: "not an absolute URL")
@@ -40,7 +40,7 @@ public struct CurlFetcher: Fetcher {
         let transfer = CurlTransfer(request: request, isFile: parts.scheme == "file", configuration: configuration)
         let result = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
-                curlQueue.async { continuation.resume(returning: transfer.perform()) }
+                Thread.detachNewThread { continuation.resume(returning: transfer.perform()) }
             }
         } onCancel: {
             transfer.cancel()
