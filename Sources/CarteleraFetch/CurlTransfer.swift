@@ -67,8 +67,12 @@ final class CurlTransfer: @unchecked Sendable {
         let method = request.method.uppercased()
         if let body = request.body {
             _ = cartelera_curl_setopt_offset(handle, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(body.count))
-            body.withUnsafeBytes { bytes in
-                _ = cartelera_curl_setopt_pointer(handle, CURLOPT_COPYPOSTFIELDS, UnsafeMutableRawPointer(mutating: bytes.baseAddress ?? UnsafeRawPointer(errorBuffer)))
+            if body.isEmpty {
+                _ = cartelera_curl_setopt_string(handle, CURLOPT_COPYPOSTFIELDS, "")
+            } else {
+                body.withUnsafeBytes { bytes in
+                    _ = cartelera_curl_setopt_pointer(handle, CURLOPT_COPYPOSTFIELDS, UnsafeMutableRawPointer(mutating: bytes.baseAddress))
+                }
             }
         }
         if method == "HEAD" {
