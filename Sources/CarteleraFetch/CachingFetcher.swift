@@ -54,7 +54,7 @@ public struct CachingFetcher: Fetcher {
         do {
             try cache.store(entry, for: request)
         } catch {
-            logger.info("cache not written", metadata: ["http.url": "\(request.url)", "fetch.error": "\(error.detail)"])
+            logger.info("cache not written", metadata: ["http.url": "\(request.url)", "fetch.error": "\(error)", "cache.directory": "\(cache.directory)"])
         }
     }
 }

@@ -64,7 +64,8 @@ public struct HTTPCache: Sendable {
     }
 
     /// Stores an entry for a request: temporary file, fsync, rename, so a reader never sees half a file.
-    public func store(_ entry: Entry, for request: FetchRequest) throws(FetchError) {
+    /// Throws the file system's error; callers log it, since a cache that cannot be written must not lose a page.
+    public func store(_ entry: Entry, for request: FetchRequest) throws {
         let metadata = Metadata(
             method: request.method.uppercased(), requestURL: request.url, url: entry.url, status: entry.status,
             headers: entry.headers)
@@ -79,7 +80,7 @@ public struct HTTPCache: Sendable {
             guard rename(temporaryPath, finalPath) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
         } catch {
             unlink(temporaryPath)
-            throw FetchError(.connection, request: request, detail: "cache write failed in \(directory): \(error)")
+            throw error
         }
     }
 
