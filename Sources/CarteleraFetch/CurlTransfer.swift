@@ -1,0 +1,135 @@
+import CLibcurl
+import Synchronization
+
+/// One libcurl transfer: the options, the callbacks' buffers, and the mapping of the outcome.
+///
+/// Unchecked Sendable: `body`, `headers` and `bodyTooLarge` are touched only by the curl thread
+/// while `perform()` runs and read by it afterwards; only `cancelled` crosses threads, and it is atomic.
+final class CurlTransfer: @unchecked Sendable {
+    let request: FetchRequest
+    let isFile: Bool
+    let configuration: FetchConfiguration
+    private(set) var body: [UInt8] = []
+    private(set) var headers: [String: String] = [:]
+    private(set) var bodyTooLarge = false
+    private let cancelled = Atomic<Bool>(false)
+
+    init(request: FetchRequest, isFile: Bool, configuration: FetchConfiguration) {
+        self.request = request
+        self.isFile = isFile
+        self.configuration = configuration
+    }
+
+    /// Asks the running transfer to stop at its next progress callback.
+    func cancel() {
+        cancelled.store(true, ordering: .relaxed)
+    }
+
+    /// Runs the transfer to completion, blocking the calling thread.
+    func perform() -> Result<FetchResponse, FetchError> {
+        guard let handle = curl_easy_init() else {
+            return .failure(FetchError(.connection, request: request, detail: "could not create a curl handle"))
+        }
+        defer { curl_easy_cleanup(handle) }
+        let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE))
+        errorBuffer.initialize(to: 0)
+        defer { errorBuffer.deallocate() }
+        var headerList: UnsafeMutablePointer<curl_slist>?
+        for (name, value) in request.headers { headerList = curl_slist_append(headerList, "\(name): \(value)") }
+        // Without this, curl waits a second for "100 Continue" before sending larger bodies.
+        headerList = curl_slist_append(headerList, "Expect:")
+        defer { curl_slist_free_all(headerList) }
+
+        configure(handle, headerList: headerList, errorBuffer: errorBuffer)
+        let code = curl_easy_perform(handle)
+        return outcome(of: code, handle: handle, errorBuffer: errorBuffer)
+    }
+
+    private func configure(_ handle: UnsafeMutableRawPointer, headerList: UnsafeMutablePointer<curl_slist>?, errorBuffer: UnsafeMutablePointer<CChar>) {
+        let context = Unmanaged.passUnretained(self).toOpaque()
+        _ = cartelera_curl_setopt_string(handle, CURLOPT_URL, request.url)
+        _ = cartelera_curl_setopt_pointer(handle, CURLOPT_ERRORBUFFER, errorBuffer)
+        _ = cartelera_curl_setopt_long(handle, CURLOPT_NOSIGNAL, 1)
+        // file:// only when asked for directly, so a redirect can never read local files.
+        _ = cartelera_curl_setopt_string(handle, CURLOPT_PROTOCOLS_STR, isFile ? "file" : "http,https")
+        _ = cartelera_curl_setopt_string(handle, CURLOPT_REDIR_PROTOCOLS_STR, "http,https")
+        _ = cartelera_curl_setopt_long(handle, CURLOPT_FOLLOWLOCATION, 1)
+        _ = cartelera_curl_setopt_long(handle, CURLOPT_MAXREDIRS, 5)
+        _ = cartelera_curl_setopt_string(handle, CURLOPT_ACCEPT_ENCODING, "")
+        _ = cartelera_curl_setopt_string(handle, CURLOPT_USERAGENT, configuration.userAgent)
+        // Loopback is never worth a proxy, and the demo and tests live there.
+        _ = cartelera_curl_setopt_string(handle, CURLOPT_NOPROXY, "127.0.0.1,localhost,::1")
+        _ = cartelera_curl_setopt_long(handle, CURLOPT_TIMEOUT_MS, Int(configuration.timeoutSeconds * 1000))
+        _ = cartelera_curl_setopt_long(handle, CURLOPT_CONNECTTIMEOUT_MS, Int(configuration.connectTimeoutSeconds * 1000))
+        _ = cartelera_curl_setopt_offset(handle, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(configuration.maxBodyBytes))
+        _ = cartelera_curl_setopt_slist(handle, CURLOPT_HTTPHEADER, headerList)
+
+        let method = request.method.uppercased()
+        if let body = request.body {
+            _ = cartelera_curl_setopt_offset(handle, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(body.count))
+            if body.isEmpty {
+                _ = cartelera_curl_setopt_string(handle, CURLOPT_COPYPOSTFIELDS, "")
+            } else {
+                body.withUnsafeBytes { bytes in
+                    _ = cartelera_curl_setopt_pointer(handle, CURLOPT_COPYPOSTFIELDS, UnsafeMutableRawPointer(mutating: bytes.baseAddress))
+                }
+            }
+        }
+        if method == "HEAD" {
+            _ = cartelera_curl_setopt_long(handle, CURLOPT_NOBODY, 1)
+        } else if method != "GET" && !(method == "POST" && request.body != nil) {
+            _ = cartelera_curl_setopt_string(handle, CURLOPT_CUSTOMREQUEST, method)
+        }
+
+        _ = cartelera_curl_setopt_pointer(handle, CURLOPT_WRITEDATA, context)
+        _ = cartelera_curl_setopt_data_callback(handle, CURLOPT_WRITEFUNCTION) { data, size, count, context in
+            guard let data, let context else { return 0 }
+            let transfer = Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
+            return transfer.receiveBody(UnsafeRawBufferPointer(start: data, count: size * count))
+        }
+        _ = cartelera_curl_setopt_pointer(handle, CURLOPT_HEADERDATA, context)
+        _ = cartelera_curl_setopt_data_callback(handle, CURLOPT_HEADERFUNCTION) { data, size, count, context in
+            guard let data, let context else { return 0 }
+            let transfer = Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
+            transfer.receiveHeaderLine(UnsafeRawBufferPointer(start: data, count: size * count))
+            return size * count
+        }
+        // The shim has no typed setter for the progress callback; a C function pointer fits in void *.
+        let progress: curl_xferinfo_callback = { context, _, _, _, _ in
+            guard let context else { return 0 }
+            let transfer = Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
+            return transfer.cancelled.load(ordering: .relaxed) ? 1 : 0
+        }
+        _ = cartelera_curl_setopt_pointer(handle, CURLOPT_XFERINFOFUNCTION, unsafeBitCast(progress, to: UnsafeMutableRawPointer.self))
+        _ = cartelera_curl_setopt_pointer(handle, CURLOPT_XFERINFODATA, context)
+        _ = cartelera_curl_setopt_long(handle, CURLOPT_NOPROGRESS, 0)
+    }
+
+    private func receiveBody(_ bytes: UnsafeRawBufferPointer) -> Int {
+        // Counted after decompression, so a small gzip bomb is stopped too.
+        guard body.count + bytes.count <= configuration.maxBodyBytes else {
+            bodyTooLarge = true
+            return 0
+        }
+        body.append(contentsOf: bytes)
+        return bytes.count
+    }
+
+    private func receiveHeaderLine(_ bytes: UnsafeRawBufferPointer) {
+        let line = String(decoding: bytes, as: UTF8.self)
+        // Each response in a redirect chain starts with a status line; keep only the last one's headers.
+        if line.hasPrefix("HTTP/") {
+            headers = [:]
+            return
+        }
+        guard let colon = line.firstIndex(of: ":") else { return }
+        let name = line[..<colon].trimmingSpaces().lowercased()
+        let value = line[line.index(after: colon)...].trimmingSpaces()
+        guard !name.isEmpty else { return }
+        if let existing = headers[name] {
+            headers[name] = existing + ", " + value
+        } else {
+            headers[name] = value
+        }
+    }
+}

@@ -1,0 +1,67 @@
+import Logging
+import Synchronization
+
+/// Obeys robots.txt: fetched once per origin through the wrapped fetcher, then every request is checked.
+///
+/// A 4xx robots.txt allows everything; a 5xx or unreachable one allows everything too, and is logged.
+public final class RobotsFetcher: Fetcher {
+    private let base: any Fetcher
+    private let userAgent: String
+    private let logger: Logger
+    private let onCrawlDelay: (@Sendable (_ host: String, _ seconds: Double) -> Void)?
+    private let rulesByOrigin = Mutex<[String: Task<RobotsRules, Never>]>([:])
+
+    /// Wraps `base`; `onCrawlDelay` hears of each host's Crawl-delay (the pipeline passes it to the throttle).
+    public init(
+        base: any Fetcher,
+        userAgent: String = FetchConfiguration.defaultUserAgent,
+        logger: Logger = Logger(label: "cartelera.fetch"),
+        onCrawlDelay: (@Sendable (_ host: String, _ seconds: Double) -> Void)? = nil
+    ) {
+        self.base = base
+        self.userAgent = userAgent
+        self.logger = logger
+        self.onCrawlDelay = onCrawlDelay
+    }
+
+    /// Fetches the request if the site's robots.txt allows it, else throws `.robotsDisallowed`.
+    public func fetch(_ request: FetchRequest) async throws(FetchError) -> FetchResponse {
+        guard let parts = RequestURL(request.url), parts.scheme == "http" || parts.scheme == "https",
+            parts.pathAndQuery != "/robots.txt"
+        else { return try await base.fetch(request) }
+        let rules = await rules(for: parts, request: request)
+        guard rules.isAllowed(parts.pathAndQuery, userAgent: userAgent) else {
+            throw FetchError(.robotsDisallowed, request: request, detail: "disallowed by \(parts.origin)/robots.txt")
+        }
+        return try await base.fetch(request)
+    }
+
+    /// The origin's rules; concurrent first requests share one robots.txt fetch.
+    private func rules(for parts: RequestURL, request: FetchRequest) async -> RobotsRules {
+        let task = rulesByOrigin.withLock { tasks in
+            if let task = tasks[parts.origin] { return task }
+            let task = Task { await self.load(parts, source: request.source) }
+            tasks[parts.origin] = task
+            return task
+        }
+        return await task.value
+    }
+
+    private func load(_ parts: RequestURL, source: String?) async -> RobotsRules {
+        let url = parts.origin + "/robots.txt"
+        let rules: RobotsRules
+        do {
+            let response = try await base.fetch(FetchRequest(url: url, source: source, label: "robots"))
+            rules = response.status == 200 ? RobotsRules(parsing: String(decoding: response.body, as: UTF8.self)) : .allowAll
+        } catch where error.kind == .httpStatus && (400...499).contains(error.status ?? 0) {
+            return .allowAll
+        } catch {
+            logger.info(
+                "robots.txt unavailable, allowing all",
+                metadata: ["http.url": "\(url)", "source.id": "\(source ?? "")", "fetch.error": "\(error.detail)"])
+            return .allowAll
+        }
+        if let delay = rules.crawlDelay(userAgent: userAgent) { onCrawlDelay?(parts.authority, delay) }
+        return rules
+    }
+}
