@@ -109,7 +109,7 @@ actor StoreWriter {
 
         // Audiences and news: this source's items for each day it read replace its earlier ones.
         for day in outcome.audienceDays {
-            var audience = readOrReplace { () throws(StoreError) in try store.audiences(day: day) } ?? AudienceDay()
+            var audience = (readOrReplace { () throws(StoreError) in try store.audiences(day: day) } ?? nil) ?? AudienceDay()
             audience.entries.removeAll { $0.provenance.source == source }
             audience.shares.removeAll { $0.provenance.source == source }
             audience.entries += outcome.extraction.audiences.filter { $0.day == day }

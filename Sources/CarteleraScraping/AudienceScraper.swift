@@ -73,7 +73,7 @@ public struct AudienceScraper: Scraper {
                 let f = table.fields
                 guard let title = try reader.value(f["title"], in: row) else { continue }
                 var published: Timestamp?
-                if let text = try reader.value(f["published"], in: row), let parts = (f["published"]?.format ?? (try DateTimeFormat("iso8601"))).parse(text),
+                if let text = try reader.value(f["published"], in: row), let parts = (f["published"]?.format ?? Self.publishedFormat).parse(text),
                    let time = ScheduleScraper.scheduleTime(parts, near: day, header: nil) {
                     published = ScheduleTimeline.resolve([ScheduleSlot(start: time)], day: day, zone: definition.zone, rules: TimelineRules(leadingPreviousDay: false))[0].start
                 }
@@ -83,6 +83,8 @@ public struct AudienceScraper: Scraper {
             }
         }
     }
+
+    static let publishedFormat = try! DateTimeFormat("iso8601")
 
     /// The channel id for a name as the page writes it: the definition's mapping, matched accent- and case-insensitively.
     func channelID(_ name: String) -> ChannelID {

@@ -30,6 +30,7 @@ public enum CorpusCheck {
         func isDetail(_ file: String) -> Bool { roles[file]?.hasPrefix("detail") ?? false }
         let now = Timestamp(secondsSince1970: 0)
         var problems: [String] = []
+        var warnings: [String] = []
         var usedFiles = Set<String>()
 
         struct Case { var name: String; var date: JSONValue?; var channel: JSONValue?; var files: [String]; var count: Int?; var programmes: [JSONValue] }
@@ -70,6 +71,7 @@ public enum CorpusCheck {
                 listingFiles: item.files.filter { !isDetail($0) }.map { "\(folder)/\($0)" },
                 otherRoutes: detailRoutes(expect, folder: folder, allowed: Set(item.files)))
             let outcome = await definition.scrape(fixture, now: now)
+            warnings += outcome.warnings.map { "\(item.name): \($0)" }
             for failure in outcome.failures { problems.append("\(item.name): \(failure)") }
             for problem in ExpectationCheck.problems(outcome.extraction.programmes, expected: item.programmes, count: item.count) {
                 problems.append("\(item.name): \(problem)")
@@ -78,7 +80,7 @@ public enum CorpusCheck {
                 problems.append("\(item.name): no programmes")
             }
         }
-        return CheckResult(name: site, problems: problems)
+        return CheckResult(name: site, problems: problems, warnings: warnings)
     }
 
     private static func channelEntry(_ value: JSONValue?, in definition: CompiledDefinition) -> ChannelEntry? {

@@ -10,7 +10,8 @@ public enum DefinitionLoader {
     /// The ids of every folder under `directory` that holds a definition, sorted.
     public static func sourceIDs(in directory: String) -> [SourceID] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
-        return names.filter { FileManager.default.fileExists(atPath: "\(directory)/\($0)/\(fileName)") }.sorted().map(SourceID.init)
+        let sources = names.filter { FileManager.default.fileExists(atPath: "\(directory)/\($0)/\(fileName)") }
+        return sources.sorted().map { SourceID($0) }
     }
 
     /// Loads and validates one source's definition.

@@ -1,7 +1,7 @@
 import Yams
 
 /// The keys a definition file may use, so a misspelt key is an error and not silently ignored.
-indirect enum DefinitionSchema {
+indirect enum DefinitionSchema: Sendable {
     case scalar
     case map([String: DefinitionSchema])
     case dictionary(DefinitionSchema)

@@ -7,11 +7,14 @@ import Logging
 public struct CheckResult: Sendable {
     public var name: String
     public var problems: [String]
+    /// Warnings of the scrapes (items skipped), shown on request.
+    public var warnings: [String]
     public var passed: Bool { problems.isEmpty }
 
-    public init(name: String, problems: [String]) {
+    public init(name: String, problems: [String], warnings: [String] = []) {
         self.name = name
         self.problems = problems
+        self.warnings = warnings
     }
 }
 

@@ -183,7 +183,7 @@ public struct FieldSpec: Codable, Sendable {
             return
         }
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        select = try container.decodeIfPresent(String.self, forKey: .select)
+        self.init(select: try container.decodeIfPresent(String.self, forKey: .select))
         xpath = try container.decodeIfPresent(String.self, forKey: .xpath)
         attr = try container.decodeIfPresent(String.self, forKey: .attr)
         all = try container.decodeIfPresent(Bool.self, forKey: .all)

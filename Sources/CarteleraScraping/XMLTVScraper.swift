@@ -56,7 +56,8 @@ public struct XMLTVScraper: Scraper {
         do {
             for element in try root.xpath("channel") {
                 guard let fileID = element.attribute("id"), let id = channelID(fileID) else { continue }
-                let name = mapping[fileID]?.name ?? (try element.xpath("display-name").first?.text) ?? fileID
+                let displayName = try element.xpath("display-name").first?.text
+                let name = mapping[fileID]?.name ?? displayName ?? fileID
                 let logo = try element.xpath("icon/@src").first?.text ?? mapping[fileID]?.logo
                 let website = try element.xpath("url").first.flatMap { LinkResolver.resolve($0.text, against: url) }
                 content.channels.append(Channel(id: id, name: name, logo: logo.flatMap { LinkResolver.resolve($0, against: url) }, website: website, language: mapping[fileID]?.lang, sources: [self.id]))
@@ -96,7 +97,9 @@ public struct XMLTVScraper: Scraper {
         for number in try element.xpath("episode-num") {
             let value = number.text
             if number.attribute("system") == "xmltv_ns" {
-                let parts = value.split(separator: ".", omittingEmptySubsequences: false).map { $0.split(separator: "/").first.map { Int($0.trimmingWhitespace()) } ?? nil }
+                let parts: [Int?] = value.split(separator: ".", omittingEmptySubsequences: false).map { part in
+                    part.split(separator: "/").first.flatMap { Int(String($0).trimmingWhitespace()) }
+                }
                 if parts.count > 0, let s = parts[0] { season = s + 1 }
                 if parts.count > 1, let e = parts[1] { episode = e + 1 }
             } else if season == nil, episode == nil, let parts = try? DateTimeFormat("'S'HH'E'mm").parse(value.uppercased()) {

@@ -1,0 +1,96 @@
+import CarteleraFetch
+import CarteleraModel
+import Foundation
+
+/// Checks a source against its own captured pages: the cases in `Scrapers/<id>/expect.json`.
+///
+/// Each case names a day, a channel (Cartelera id), the captured files answering the listing requests in
+/// page order (paths relative to the source folder), optionally their Content-Type, and the facts the scrape
+/// must yield: `count`, `programmes` (as in the corpus), `audiences`, `shares` and `news` (listed fields of
+/// the stored JSON form, by index).
+public enum SourceCheck {
+    /// The expectation file's name inside a source folder.
+    public static let fileName = "expect.json"
+
+    /// One line per case.
+    public static func check(_ definition: CompiledDefinition) async -> [CheckResult] {
+        let path = "\(definition.directory)/\(fileName)"
+        guard let data = FileManager.default.contents(atPath: path) else {
+            return [CheckResult(name: "\(definition.source)", problems: ["no \(fileName): add captured pages and what they must yield"])]
+        }
+        let expect: JSONValue
+        do { expect = try JSONDecoder().decode(JSONValue.self, from: data) } catch {
+            return [CheckResult(name: "\(definition.source)", problems: ["\(definition.source)/\(fileName) is not valid JSON"])]
+        }
+        var results: [CheckResult] = []
+        for (index, item) in (expect["cases"]?.array ?? []).enumerated() {
+            let name = "\(definition.source) \(item["name"]?.string ?? "case \(index + 1)")"
+            guard let fixture = fixtureCase(item, definition: definition, name: name) else {
+                results.append(CheckResult(name: name, problems: ["the case needs a date, a known channel and files"]))
+                continue
+            }
+            let outcome = await definition.scrape(fixture, now: Timestamp(secondsSince1970: 0))
+            var problems = outcome.failures.map(\.description)
+            problems += ExpectationCheck.problems(outcome.extraction.programmes, expected: item["programmes"]?.array ?? [], count: item["count"]?.int)
+            problems += compareItems(outcome.extraction.audiences, item["audiences"], label: "audiences")
+            problems += compareItems(outcome.extraction.shares, item["shares"], label: "shares")
+            problems += compareItems(outcome.extraction.news, item["news"], label: "news")
+            results.append(CheckResult(name: name, problems: problems))
+        }
+        if results.isEmpty { results.append(CheckResult(name: "\(definition.source)", problems: ["\(fileName) lists no cases"])) }
+        return results
+    }
+
+    /// The captured files and request routes of a case.
+    public static func fixtureCase(_ item: JSONValue, definition: CompiledDefinition, name: String) -> FixtureCase? {
+        guard let dateText = item["date"]?.string, let day = Day(dateText) else { return nil }
+        var channel: ChannelEntry?
+        if let id = item["channel"]?.string {
+            guard let entry = definition.channels.first(where: { $0.id == id }) else { return nil }
+            channel = entry
+        } else {
+            channel = definition.channels.first
+        }
+        let files = (item["files"]?.array ?? []).compactMap(\.string).map { "\(definition.directory)/\($0)" }
+        guard !files.isEmpty else { return nil }
+        var fixture = FixtureCase(name: name, day: day, channel: channel, listingFiles: files)
+        if let contentType = item["content_type"]?.string {
+            // The listing routes are built from the requests; a content type applies to all of them.
+            let requests = definition.listingRequests(channel: channel, day: day)
+            fixture.otherRoutes = zip(requests, files).map { request, file in
+                FixtureFetcher.Route(method: request.method, url: request.url, label: request.label, file: file, contentType: contentType)
+            }
+            fixture.listingFiles = []
+        }
+        for route in item["detail_routes"]?.array ?? [] {
+            guard let url = route["url"]?.string, let file = route["file"]?.string else { continue }
+            fixture.otherRoutes.append(FixtureFetcher.Route(url: url, bodyContains: route["body_contains"]?.string, file: "\(definition.directory)/\(file)"))
+        }
+        return fixture
+    }
+
+    /// Listed fields of listed items, compared with the items' stored JSON.
+    static func compareItems<T: Encodable>(_ items: [T], _ expected: JSONValue?, label: String) -> [String] {
+        guard let expected = expected?.array else { return [] }
+        var problems: [String] = []
+        let encoder = JSONEncoder()
+        for entry in expected {
+            guard case .object(let facts) = entry, let index = facts["index"]?.int else { continue }
+            guard index < items.count else {
+                problems.append("\(label) #\(index): missing (only \(items.count))")
+                continue
+            }
+            guard let data = try? encoder.encode(items[index]), let actual = try? JSONDecoder().decode(JSONValue.self, from: data) else { continue }
+            for (key, value) in facts.sorted(by: { $0.key < $1.key }) where key != "index" {
+                let got = actual[key] ?? .null
+                let same: Bool
+                switch (value, got) {
+                case (.number(let a), .number(let b)): same = abs(a - b) < 1e-9
+                default: same = value == got
+                }
+                if !same { problems.append("\(label) #\(index) \(key): expected \(value.string ?? "\(value)"), got \(got.string ?? "\(got)")") }
+            }
+        }
+        return problems
+    }
+}

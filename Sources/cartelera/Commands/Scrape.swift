@@ -1,0 +1,69 @@
+import ArgumentParser
+import CarteleraFetch
+import CarteleraModel
+import CarteleraPipeline
+import Foundation
+import Logging
+
+extension Cartelera {
+    /// `cartelera scrape`: fetch sources into the store.
+    struct Scrape: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Fetch sources and store what they yield.",
+            discussion: "A source that fails, or yields far fewer items than usual, keeps its last good data.\n\n\(ExitStatus.help)")
+
+        @OptionGroup var global: GlobalOptions
+        @OptionGroup var scrapeOptions: ScrapeOptions
+
+        func run() async throws {
+            global.bootstrapLogging()
+            try await scrapeOptions.execute(global: global)
+        }
+    }
+
+    /// `cartelera run`: everything configured, as cron runs it.
+    struct Run: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Scrape every configured source (the command for cron).",
+            discussion: "Prints one summary line; with --json the whole run report.\n\n\(ExitStatus.help)")
+
+        @OptionGroup var global: GlobalOptions
+        @OptionGroup var scrapeOptions: ScrapeOptions
+
+        func run() async throws {
+            global.bootstrapLogging()
+            try await scrapeOptions.execute(global: global)
+        }
+    }
+}
+
+/// Options of the commands that scrape.
+struct ScrapeOptions: ParsableArguments {
+    @Option(name: .customLong("source"), help: ArgumentHelp("Only this source (repeatable).", valueName: "id"))
+    var sources: [String] = []
+
+    @Option(name: .long, help: ArgumentHelp("Days to fetch, starting today (default: each source's own).", valueName: "n"))
+    var days: Int?
+
+    @Option(name: .long, help: ArgumentHelp("The on-disk HTTP cache for conditional requests.", valueName: "dir"))
+    var cache: String = "out/cache"
+
+    @Flag(name: .long, help: "Ignore robots.txt (only for sites you run yourself).")
+    var ignoreRobots = false
+
+    func validate() throws {
+        if let days, !(1...31).contains(days) { throw ValidationError("--days must be from 1 to 31, not \(days)") }
+    }
+
+    /// Runs the sources and prints the outcome; throws with the exit status when something failed.
+    func execute(global: GlobalOptions, rewrites: [String: String] = [:], now: Timestamp = Timestamp(Date())) async throws {
+        var fetch = FetchConfiguration()
+        fetch.cacheDirectory = cache
+        fetch.obeyRobots = !ignoreRobots
+        let configuration = RunConfiguration(
+            scrapersDirectory: global.scrapers, storeRoot: global.store, sources: sources.isEmpty ? nil : sources.map { SourceID($0) },
+            days: days, now: now, fetch: fetch, rewrites: rewrites)
+        let report = try await RunOutput.run(configuration, global: global)
+        if !report.allSucceeded { throw ExitCode(ExitStatus.sourcesFailed.rawValue) }
+    }
+}

@@ -1,0 +1,90 @@
+import CarteleraModel
+import CarteleraScraping
+import CarteleraTesting
+import Foundation
+
+/// The sample sources' captured pages, answered by URL with their dates moved to today.
+struct DemoSite: Sendable {
+    /// The sample sources, by id.
+    let sources: [SourceID]
+    /// How many days the samples cover.
+    let days: Int
+    private let pages: [String: Page]
+
+    struct Page: Sendable {
+        var body: [UInt8]
+        var contentType: String
+    }
+
+    /// Reads every `*.example` source's cases: the k-th day of captures answers the requests for today + k.
+    init(scrapers: String, now: Timestamp) throws {
+        var sources: [SourceID] = []
+        var pages: [String: Page] = [:]
+        var days = 1
+        for id in DefinitionLoader.sourceIDs(in: scrapers) where id.rawValue.hasSuffix(".example") {
+            let definition = try DefinitionLoader.load(id, from: scrapers)
+            let today = definition.zone.local(now).day
+            guard let data = FileManager.default.contents(atPath: "\(definition.directory)/\(SourceCheck.fileName)") else { continue }
+            let expect = try JSONDecoder().decode(JSONValue.self, from: data)
+            let cases = (expect["cases"]?.array ?? []).filter { ($0["count"]?.int ?? 1) > 0 }
+            let captureDays = Set(cases.compactMap { $0["date"]?.string.flatMap(Day.init) }).sorted()
+            guard let firstCapture = captureDays.first else { continue }
+            days = max(days, captureDays.count)
+            sources.append(id)
+            for item in cases {
+                guard let fixture = SourceCheck.fixtureCase(item, definition: definition, name: id.rawValue) else { continue }
+                let shift = firstCapture.distance(to: today)
+                let day = fixture.day.advanced(by: shift)
+                let files = fixture.listingFiles.isEmpty ? fixture.otherRoutes.map(\.file) : fixture.listingFiles
+                let contentType = item["content_type"]?.string ?? (definition.kind == .xmltv ? "application/xml" : "text/html; charset=utf-8")
+                for (request, file) in zip(definition.listingRequests(channel: fixture.channel, day: day), files) {
+                    guard var body = FileManager.default.contents(atPath: file).map(Array.init) else { continue }
+                    if definition.kind == .xmltv { body = Self.shiftXMLTVDates(body, byDays: shift) }
+                    pages[Self.key(method: request.method, url: request.url, body: request.body)] = Page(body: body, contentType: contentType)
+                }
+            }
+        }
+        self.sources = sources
+        self.days = days
+        self.pages = pages
+    }
+
+    /// Sends `https://<id>/…` to the loopback server under `/<id>/…`.
+    func rewrites(to baseURL: String) -> [String: String] {
+        Dictionary(uniqueKeysWithValues: sources.map { ("https://\($0.rawValue)/", "\(baseURL)/\($0.rawValue)/") })
+    }
+
+    /// The loopback server's handler.
+    @Sendable func respond(_ request: LoopbackRequest) -> LoopbackResponse {
+        if request.path == "/robots.txt" {
+            return .ok("User-agent: *\nDisallow: /private/\n", contentType: "text/plain")
+        }
+        // The request arrives as /<id>/<path>; the page table is keyed by the site's own URL.
+        let parts = request.rawTarget.dropFirst().split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false)
+        guard parts.count == 2 else { return .status(404) }
+        let url = "https://\(parts[0])/\(parts[1])"
+        guard let page = pages[Self.key(method: request.method, url: url, body: request.body.isEmpty ? nil : request.body)] else {
+            return .status(404)
+        }
+        return LoopbackResponse(status: 200, headers: ["Content-Type": page.contentType], body: page.body)
+    }
+
+    private static func key(method: String, url: String, body: [UInt8]?) -> String {
+        "\(method) \(url) \(body.map { String(decoding: $0, as: UTF8.self) } ?? "")"
+    }
+
+    /// Moves every XMLTV time (`YYYYMMDDhhmmss`) by whole days.
+    static func shiftXMLTVDates(_ body: [UInt8], byDays days: Int) -> [UInt8] {
+        guard days != 0 else { return body }
+        var text = String(decoding: body, as: UTF8.self)
+        let pattern = try! NSRegularExpression(pattern: "\"(\\d{8})(\\d{6})")
+        for match in pattern.matches(in: text, range: NSRange(text.startIndex..., in: text)).reversed() {
+            guard let range = Range(match.range(at: 1), in: text) else { continue }
+            let digits = String(text[range])
+            guard let day = Day("\(digits.prefix(4))-\(digits.dropFirst(4).prefix(2))-\(digits.suffix(2))") else { continue }
+            let shifted = day.advanced(by: days).description.replacingOccurrences(of: "-", with: "")
+            text.replaceSubrange(range, with: shifted)
+        }
+        return Array(text.utf8)
+    }
+}

@@ -1,0 +1,30 @@
+import ArgumentParser
+
+/// The exit codes cron and scripts can rely on.
+enum ExitStatus: Int32 {
+    /// Everything worked.
+    case ok = 0
+    /// Some sources failed; their last good data was kept.
+    case sourcesFailed = 1
+    /// Bad usage or configuration.
+    case usage = 2
+    /// Another run holds the store's lock.
+    case locked = 3
+
+    var code: ExitCode { ExitCode(rawValue) }
+
+    /// The table shown in `--help`.
+    static let help = """
+        Exit codes:
+          0  all good
+          1  some sources failed (their last good data was kept)
+          2  bad usage or configuration
+          3  another run holds the store's lock
+        """
+}
+
+/// A failure the command reports in one line before exiting with its status.
+struct CommandFailure: Error, CustomStringConvertible {
+    var description: String
+    var status: ExitStatus
+}
