@@ -12,6 +12,11 @@ public enum SourceCheck {
     /// The expectation file's name inside a source folder.
     public static let fileName = "expect.json"
 
+    /// Whether the source carries its own captured pages (sites checked only against a corpus do not).
+    public static func hasCaptures(_ definition: CompiledDefinition) -> Bool {
+        FileManager.default.fileExists(atPath: "\(definition.directory)/\(fileName)")
+    }
+
     /// One line per case.
     public static func check(_ definition: CompiledDefinition) async -> [CheckResult] {
         let path = "\(definition.directory)/\(fileName)"
