@@ -5,9 +5,9 @@ import Logging
 /// Outermost first, like Scrapy's DOWNLOADER_MIDDLEWARES_BASE: robots.txt is checked before a slot is
 /// taken; retries wait inside the host's slot; the cache sits next to the transport so each retry revalidates.
 public enum FetchPipeline {
-    /// The stack for a configuration, logging through `logger`.
-    public static func make(_ configuration: FetchConfiguration, logger: Logger) -> any Fetcher {
-        var fetcher: any Fetcher = CurlFetcher(configuration: configuration)
+    /// The stack for a configuration, logging through `logger`; `transport` replaces the CurlFetcher at the bottom.
+    public static func make(_ configuration: FetchConfiguration, logger: Logger, transport: (any Fetcher)? = nil) -> any Fetcher {
+        var fetcher: any Fetcher = transport ?? CurlFetcher(configuration: configuration)
         if let directory = configuration.cacheDirectory {
             fetcher = CachingFetcher(base: fetcher, cache: HTTPCache(directory: directory), logger: logger)
         }

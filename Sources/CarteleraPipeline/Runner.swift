@@ -93,8 +93,9 @@ public struct Runner: Sendable {
         }
         defer { lock.release() }
         let started = Date()
-        var transport = FetchPipeline.make(configuration.fetch, logger: logger)
-        if !configuration.rewrites.isEmpty { transport = RewritingFetcher(transport, prefixes: configuration.rewrites) }
+        // Rewrites happen at the transport, so robots, throttling and the cache all see the sites' own URLs.
+        let rewriting = configuration.rewrites.isEmpty ? nil : RewritingFetcher(CurlFetcher(configuration: configuration.fetch), prefixes: configuration.rewrites)
+        let transport = FetchPipeline.make(configuration.fetch, logger: logger, transport: rewriting)
         let writer = StoreWriter(store: store, lock: lock, now: configuration.now, logger: logger)
         let shared = transport
         let reports = await withTaskGroup(of: SourceReport.self, returning: [SourceReport].self) { group in

@@ -56,7 +56,7 @@ struct DemoSite: Sendable {
 
     /// The loopback server's handler.
     @Sendable func respond(_ request: LoopbackRequest) -> LoopbackResponse {
-        if request.path == "/robots.txt" {
+        if request.path.hasSuffix("/robots.txt") {
             return .ok("User-agent: *\nDisallow: /private/\n", contentType: "text/plain")
         }
         // The request arrives as /<id>/<path>; the page table is keyed by the site's own URL.
