@@ -75,6 +75,10 @@ let package = Package(
             dependencies: ["CarteleraScraping", "CarteleraModel", "CarteleraFetch", "CarteleraMarkup"]
         ),
         .testTarget(name: "CarteleraStoreTests", dependencies: ["CarteleraStore", "CarteleraModel"]),
-        .testTarget(name: "CarteleraCLITests", dependencies: ["CarteleraTesting"]),
+        .testTarget(
+            name: "CarteleraPipelineTests",
+            dependencies: ["CarteleraPipeline", "CarteleraStore", "CarteleraScraping", "CarteleraFetch", "CarteleraModel", "CarteleraTesting"]
+        ),
+        .testTarget(name: "CarteleraCLITests", dependencies: ["CarteleraTesting", "CarteleraStore", "CarteleraModel"]),
     ]
 )
