@@ -72,7 +72,7 @@ let package = Package(
         .testTarget(name: "CarteleraNormalizeTests", dependencies: ["CarteleraNormalize", "CarteleraModel"]),
         .testTarget(
             name: "CarteleraScrapingTests",
-            dependencies: ["CarteleraScraping", "CarteleraModel", "CarteleraFetch", "CarteleraMarkup"]
+            dependencies: ["CarteleraScraping", "CarteleraModel", "CarteleraFetch", "CarteleraMarkup", "CarteleraNormalize", "CarteleraTesting"]
         ),
         .testTarget(name: "CarteleraStoreTests", dependencies: ["CarteleraStore", "CarteleraModel"]),
         .testTarget(

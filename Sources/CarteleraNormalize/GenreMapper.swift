@@ -1,4 +1,5 @@
 import CarteleraModel
+import Foundation
 
 /// Maps a source's own category labels onto the canonical genres and a programme type.
 public enum GenreMapper {
@@ -46,9 +47,14 @@ public enum GenreMapper {
     public static func genres(for labels: [String]) -> [Genre] {
         var result: [Genre] = []
         for label in labels {
-            let words = TextFolding.words(label)
-            let folded = words.joined(separator: " ")
-            for (keyword, genre) in keywords where matches(keyword, folded: folded, words: words) && !result.contains(genre) {
+            var folded = TextFolding.words(label).joined(separator: " ")
+            // Phrases first, and taken out, so "science fiction" does not also count as "science".
+            for (keyword, genre) in keywords where keyword.contains(" ") && folded.contains(keyword) {
+                if !result.contains(genre) { result.append(genre) }
+                folded = folded.replacingOccurrences(of: keyword, with: " ")
+            }
+            let words = folded.split(separator: " ").map(String.init)
+            for (keyword, genre) in keywords where !keyword.contains(" ") && matches(keyword, folded: folded, words: words) && !result.contains(genre) {
                 result.append(genre)
             }
         }

@@ -209,7 +209,8 @@ extension CompiledDefinition {
             let path = "\(keyPath).\(name)"
             var selector: CompiledSelector?
             var stringXPath: String?
-            if let css = spec.select {
+            // "." names the row itself, as in XPath.
+            if let css = spec.select, css != "." {
                 selector = try compileSelector(.css(css), keyPath: "\(path).select", fail: fail)
             }
             if let xpath = spec.xpath {

@@ -104,6 +104,8 @@ public struct DateTimeFormat: Hashable, Sendable, CustomStringConvertible {
         case nil:
             let chars = Array(text)
             for start in chars.indices {
+                // A match starts at a word or number boundary, never inside "32" or "noviembre".
+                if start > 0, chars[start - 1].isLetter || chars[start - 1].isNumber, chars[start].isLetter || chars[start].isNumber { continue }
                 if let parts = match(chars, from: start) { return parts }
             }
             return nil

@@ -149,7 +149,7 @@ public enum SelectorSpec: Codable, Sendable, Hashable {
 
 /// How to read one field from a row: a CSS selector alone means its text.
 public struct FieldSpec: Codable, Sendable {
-    /// CSS selector below the row; absent means the row itself.
+    /// CSS selector below the row; absent or "." means the row itself.
     public var select: String?
     /// XPath from the row; a `string(…)`-style expression gives text directly.
     public var xpath: String?

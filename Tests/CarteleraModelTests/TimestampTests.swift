@@ -4,7 +4,7 @@ import Testing
 @Suite struct TimestampTests {
     @Test func iso8601RoundTripsInUTC() {
         let instant = Timestamp(secondsSince1970: 1_795_379_400)
-        #expect(instant.iso8601 == "2026-11-22T17:10:00Z")
+        #expect(instant.iso8601 == "2026-11-22T20:30:00Z")
         #expect(Timestamp(iso8601: instant.iso8601) == instant)
     }
 
