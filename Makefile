@@ -1,0 +1,44 @@
+# Cartelera: the two commands a newcomer needs, and a few more.
+#   make demo   install what is missing, build, serve the sample sources on loopback and scrape them
+#   make test   install what is missing, build and run the whole suite under three time zones
+
+SYSTEM_PACKAGES := libxml2-dev libcurl4-openssl-dev libxml2-utils pkg-config
+SWIFT_BUILD_FLAGS ?=
+
+.PHONY: deps demo test bench corpus clean
+
+# Installs the Debian packages that are missing (with sudo when not root).
+deps:
+	@missing=""; \
+	for package in $(SYSTEM_PACKAGES); do \
+		dpkg -s $$package >/dev/null 2>&1 || missing="$$missing $$package"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+		echo "Installing:$$missing"; \
+		if [ "$$(id -u)" = 0 ]; then sudo=""; else sudo="sudo"; fi; \
+		$$sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$sudo apt-get install -y -qq $$missing; \
+	fi
+
+demo: deps
+	swift build $(SWIFT_BUILD_FLAGS) --product cartelera
+	.build/debug/cartelera demo
+
+# Time-zone bugs are the commonest EPG bug: the suite must pass wherever the machine is.
+test: deps
+	swift build $(SWIFT_BUILD_FLAGS) --build-tests
+	TZ=UTC swift test $(SWIFT_BUILD_FLAGS) --skip-build
+	TZ=Pacific/Nauru swift test $(SWIFT_BUILD_FLAGS) --skip-build
+	TZ=America/Los_Angeles swift test $(SWIFT_BUILD_FLAGS) --skip-build
+
+# Workload W of ../shared/BENCHMARKS.md: parse and extract the corpus, beside plain libxml2.
+bench: deps
+	swift build -c release --product cartelera-bench
+	.build/release/cartelera-bench ../shared/corpus/tv
+
+# The real-site corpus, one line per site.
+corpus: deps
+	swift build $(SWIFT_BUILD_FLAGS) --product cartelera
+	.build/debug/cartelera corpus check ../shared/corpus/tv
+
+clean:
+	rm -rf .build demo-output out

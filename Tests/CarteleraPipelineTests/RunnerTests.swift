@@ -1,0 +1,141 @@
+import CarteleraFetch
+import CarteleraModel
+import CarteleraPipeline
+import CarteleraScraping
+import CarteleraStore
+import CarteleraTesting
+import Foundation
+import Logging
+import Synchronization
+import Testing
+
+/// A one-channel site on the loopback server whose page the test can change between runs.
+final class ChangingSite: Sendable {
+    final class Page: Sendable {
+        let value = Mutex<(status: Int, body: String)>((200, ""))
+    }
+
+    let page = Page()
+    let server: LoopbackServer
+    let scrapers: String
+    let store: String
+
+    init() throws {
+        let page = self.page
+        server = try LoopbackServer { request in
+            if request.path == "/robots.txt" { return .status(404) }
+            let current = page.value.withLock { $0 }
+            return current.status == 200 ? .ok(current.body) : .status(current.status)
+        }
+        let root = try RepositoryPaths.temporaryDirectory("runner")
+        scrapers = "\(root)/Scrapers"
+        store = "\(root)/store"
+        try FileManager.default.createDirectory(atPath: "\(scrapers)/tv.example", withIntermediateDirectories: true)
+        try """
+            kind: tv-schedule
+            timezone: Europe/Madrid
+            days: 1
+            request:
+              url: "\(server.baseURL)/la1/{date:yyyy-MM-dd}"
+            channels:
+              - {id: La1.es, site_id: la1, name: La 1}
+            schedule:
+              rows: "li"
+              fields:
+                start: {select: "b", format: "HH:mm"}
+                title: "h3"
+            """.write(toFile: "\(scrapers)/tv.example/source.yaml", atomically: true, encoding: .utf8)
+    }
+
+    deinit { server.stop() }
+
+    func serve(_ titles: [String]) {
+        let items = titles.enumerated().map { "<li><b>\(String(format: "%02d", 6 + $0.offset)):00</b><h3>\($0.element)</h3></li>" }
+        page.value.withLock { $0 = (200, "<ul>\(items.joined())</ul>") }
+    }
+
+    func fail(_ status: Int) { page.value.withLock { $0 = (status, "") } }
+
+    func run(at now: String = "2026-11-20T08:00:00Z") async throws -> RunReport {
+        var fetch = FetchConfiguration()
+        fetch.maxRetries = 0
+        fetch.perHostDelaySeconds = 0
+        let configuration = RunConfiguration(scrapersDirectory: scrapers, storeRoot: store, now: Timestamp(iso8601: now)!, fetch: fetch)
+        return try await Runner(configuration: configuration, logger: Logger(label: "test")).run()
+    }
+
+    func storedTitles() throws -> [String] {
+        try FileStore(root: store).programmes(day: Day("2026-11-20")!, channel: "La1.es").map(\.title)
+    }
+}
+
+@Suite(.serialized) struct RunnerTests {
+    @Test func aRunStoresWhatTheSourceYields() async throws {
+        let site = try ChangingSite()
+        site.serve(["Uno", "Dos", "Tres"])
+        let report = try await site.run()
+        #expect(report.allSucceeded)
+        #expect(report.sources.first?.programmes == 3)
+        #expect(try site.storedTitles() == ["Uno", "Dos", "Tres"])
+        let state = try FileStore(root: site.store).sourceState("tv.example")
+        #expect(state?.recentItemCounts == [3])
+    }
+
+    @Test func aFailingSourceKeepsItsLastGoodData() async throws {
+        let site = try ChangingSite()
+        site.serve(["Uno", "Dos", "Tres"])
+        _ = try await site.run()
+        site.fail(500)
+        let report = try await site.run(at: "2026-11-20T10:00:00Z")
+        let source = try #require(report.sources.first)
+        #expect(source.status == .failed)
+        #expect(source.errors.first?.contains("tv.example") == true)
+        #expect(source.errors.first?.contains("HTTP 500") == true)
+        #expect(try site.storedTitles() == ["Uno", "Dos", "Tres"])
+        #expect(try FileStore(root: site.store).sourceState("tv.example")?.status == .failed)
+    }
+
+    @Test func aSuddenlyEmptySourceIsTreatedAsBroken() async throws {
+        let site = try ChangingSite()
+        site.serve((1...10).map { "Programa \($0)" })
+        _ = try await site.run()
+        site.serve(["Solo uno"])
+        let report = try await site.run(at: "2026-11-20T10:00:00Z")
+        let source = try #require(report.sources.first)
+        #expect(source.status == .belowSanityFloor)
+        #expect(source.errors.first?.contains("below its sanity floor of 5") == true)
+        #expect(try site.storedTitles().count == 10)
+    }
+
+    @Test func aChangedScheduleReplacesTheSourcesOldItems() async throws {
+        let site = try ChangingSite()
+        site.serve(["Uno", "Dos", "Tres"])
+        _ = try await site.run()
+        site.serve(["Uno", "Nuevo", "Tres"])
+        let report = try await site.run(at: "2026-11-20T10:00:00Z")
+        #expect(report.allSucceeded)
+        #expect(try site.storedTitles() == ["Uno", "Nuevo", "Tres"])
+    }
+
+    @Test func aSecondRunWhileTheLockIsHeldIsRefused() async throws {
+        let site = try ChangingSite()
+        site.serve(["Uno"])
+        let holder = try FileStore(root: site.store).lock()
+        await #expect(throws: RunError.self) { _ = try await site.run() }
+        do {
+            _ = try await site.run()
+        } catch {
+            #expect("\(error)".contains("locked by another run"))
+        }
+        holder.release()
+        #expect(try await site.run().allSucceeded)
+    }
+
+    @Test func anUnchangedSecondRunWritesNothing() async throws {
+        let site = try ChangingSite()
+        site.serve(["Uno", "Dos"])
+        _ = try await site.run()
+        let report = try await site.run()
+        #expect(report.sources.first?.shardsWritten == 0)
+    }
+}
