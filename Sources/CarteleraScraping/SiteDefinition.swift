@@ -109,9 +109,13 @@ public struct GridSpec: Codable, Sendable {
     public var timeColumn: Int?
     /// How a header cell names its day, such as `EEEE d MMMM`.
     public var dayFormat: String
+    /// How to read the slot time from the time cell (its text when absent), for cleaning up irregular labels.
+    public var time: FieldSpec?
+    /// One item per labelled slot row, a spanning cell repeated in each (pages whose slots are the programmes).
+    public var slots: Bool?
 
     enum CodingKeys: String, CodingKey {
-        case table
+        case table, time, slots
         case headerRow = "header_row"
         case timeColumn = "time_column"
         case dayFormat = "day_format"
