@@ -80,6 +80,7 @@ struct CompiledField: Sendable {
     let attribute: String?
     let all: Bool
     let lines: Bool
+    let verbatim: Bool
     let regex: NSRegularExpression?
     let group: Int
     let replacements: [(NSRegularExpression, String)]
@@ -248,7 +249,7 @@ extension CompiledDefinition {
             }
             fields[name] = CompiledField(
                 selector: selector, stringXPath: stringXPath, attribute: spec.attr, all: spec.all ?? false,
-                lines: spec.lines ?? false, regex: regex,
+                lines: spec.lines ?? false, verbatim: spec.verbatim ?? false, regex: regex,
                 group: spec.group ?? ((regex?.numberOfCaptureGroups ?? 0) > 0 ? 1 : 0),
                 replacements: replacements, split: spec.split, constant: spec.value, fallback: spec.default,
                 format: format, isURL: spec.url ?? false)

@@ -163,6 +163,8 @@ public struct FieldSpec: Codable, Sendable {
     public var all: Bool?
     /// Text with line breaks kept between block elements and at `<br>`.
     public var lines: Bool?
+    /// Keep the text's inner white space and line breaks as the page has them (only the ends trimmed).
+    public var verbatim: Bool?
     /// Keep the first capture group (or `group`) of this regular expression.
     public var regex: String?
     public var group: Int?
@@ -192,6 +194,7 @@ public struct FieldSpec: Codable, Sendable {
         attr = try container.decodeIfPresent(String.self, forKey: .attr)
         all = try container.decodeIfPresent(Bool.self, forKey: .all)
         lines = try container.decodeIfPresent(Bool.self, forKey: .lines)
+        verbatim = try container.decodeIfPresent(Bool.self, forKey: .verbatim)
         regex = try container.decodeIfPresent(String.self, forKey: .regex)
         group = try container.decodeIfPresent(Int.self, forKey: .group)
         replace = try container.decodeIfPresent([[String]].self, forKey: .replace)
@@ -203,7 +206,7 @@ public struct FieldSpec: Codable, Sendable {
     }
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case select, xpath, attr, all, lines, regex, group, replace, split, value, `default`, format, url
+        case select, xpath, attr, all, lines, verbatim, regex, group, replace, split, value, `default`, format, url
     }
 }
 
