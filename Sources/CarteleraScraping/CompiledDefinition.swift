@@ -62,6 +62,8 @@ struct CompiledGrid: Sendable {
     let headerRow: Int
     let timeColumn: Int
     let dayFormat: DateTimeFormat
+    let time: CompiledField?
+    let slots: Bool
 }
 
 /// A follow-up request per item.
@@ -78,6 +80,7 @@ struct CompiledField: Sendable {
     let attribute: String?
     let all: Bool
     let lines: Bool
+    let verbatim: Bool
     let regex: NSRegularExpression?
     let group: Int
     let replacements: [(NSRegularExpression, String)]
@@ -143,9 +146,12 @@ extension CompiledDefinition {
             if let gridSpec = spec.grid {
                 let dayFormat: DateTimeFormat
                 do { dayFormat = try DateTimeFormat(gridSpec.dayFormat) } catch { throw fail("schedule.grid.day_format", error.description) }
+                var time: CompiledField?
+                if let timeSpec = gridSpec.time { time = try compileFields(["time": timeSpec], keyPath: "schedule.grid", fail: fail)["time"] }
                 grid = CompiledGrid(
                     table: try compileSelector(gridSpec.table, keyPath: "schedule.grid.table", fail: fail),
-                    headerRow: gridSpec.headerRow ?? 1, timeColumn: gridSpec.timeColumn ?? 1, dayFormat: dayFormat)
+                    headerRow: gridSpec.headerRow ?? 1, timeColumn: gridSpec.timeColumn ?? 1, dayFormat: dayFormat,
+                    time: time, slots: gridSpec.slots ?? false)
             } else {
                 guard let rows = spec.rows else { throw fail("schedule.rows", "say which element is one programme (rows) or describe a grid") }
                 guard fields["start"] != nil else { throw fail("schedule.fields.start", "a schedule needs a start field") }
@@ -244,7 +250,7 @@ extension CompiledDefinition {
             }
             fields[name] = CompiledField(
                 selector: selector, stringXPath: stringXPath, attribute: spec.attr, all: spec.all ?? false,
-                lines: spec.lines ?? false, regex: regex,
+                lines: spec.lines ?? false, verbatim: spec.verbatim ?? false, regex: regex,
                 group: spec.group ?? ((regex?.numberOfCaptureGroups ?? 0) > 0 ? 1 : 0),
                 replacements: replacements, split: spec.split, constant: spec.value, fallback: spec.default,
                 format: format, isURL: spec.url ?? false)

@@ -21,7 +21,7 @@ indirect enum DefinitionSchema: Sendable {
                          "headers": .dictionary(.scalar), "pages": .scalar, "first_page": .scalar]),
         "channels": .list(.map(["id": .scalar, "site_id": .scalar, "name": .scalar, "logo": .scalar, "lang": .scalar])),
         "schedule": .map(["rows": selector, "fields": .dictionary(field),
-                          "grid": .map(["table": selector, "header_row": .scalar, "time_column": .scalar, "day_format": .scalar])]),
+                          "grid": .map(["table": selector, "header_row": .scalar, "time_column": .scalar, "day_format": .scalar, "time": field, "slots": .scalar])]),
         "audiences": table, "shares": table, "news": table,
         "channel_names": .dictionary(.scalar),
         "rules": .map(["rollover": .scalar, "leading_previous_day": .scalar, "day_starts_at": .scalar, "stop": .scalar, "default_duration": .scalar]),

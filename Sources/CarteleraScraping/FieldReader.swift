@@ -19,6 +19,7 @@ struct FieldReader {
             if !field.all, nodes.count > 1 { nodes = [nodes[0]] }
             texts = try nodes.compactMap { node -> String? in
                 if let attribute = field.attribute { return node.attribute(attribute) }
+                if field.verbatim { return node.rawText }
                 return field.lines ? try Self.lines(of: node) : node.text
             }
         }
@@ -35,7 +36,7 @@ struct FieldReader {
         if let separator = field.split {
             texts = texts.flatMap { $0.components(separatedBy: separator) }
         }
-        texts = texts.map(Self.collapse).filter { !$0.isEmpty }
+        texts = texts.map { field.verbatim ? $0.trimmingWhitespace() : Self.collapse($0) }.filter { !$0.isEmpty }
         if field.isURL {
             texts = texts.compactMap { LinkResolver.resolve($0, against: baseURL) }
         }

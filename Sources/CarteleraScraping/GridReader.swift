@@ -9,6 +9,8 @@ struct GridReader {
     struct Cell {
         var node: Node
         var time: String
+        /// The time cell itself, for a grid that reads its time with a field.
+        var timeNode: Node
     }
 
     func cells(in root: Node, day: Day, values: PlaceholderValues) throws -> [Cell] {
@@ -42,9 +44,11 @@ struct GridReader {
         var cells: [Cell] = []
         for rowIndex in (headerIndex + 1)..<matrix.count {
             let row = matrix[rowIndex]
-            guard column < row.count, let entry = row[column], entry.firstRow == rowIndex,
-                  timeColumn < row.count, let time = row[timeColumn]?.node.text else { continue }
-            cells.append(Cell(node: entry.node, time: time))
+            guard column < row.count, let entry = row[column], grid.slots || entry.firstRow == rowIndex,
+                  timeColumn < row.count, let timeNode = row[timeColumn]?.node else { continue }
+            // In slot mode a row without its own label is part of the slot above it.
+            if grid.slots, row[timeColumn]?.firstRow != rowIndex || timeNode.text.trimmingWhitespace().isEmpty { continue }
+            cells.append(Cell(node: entry.node, time: timeNode.text, timeNode: timeNode))
         }
         return cells
     }

@@ -96,7 +96,7 @@ public struct ScheduleScraper: Scraper {
             guard let day = values.day else { return [] }
             for cell in try GridReader(grid: grid).cells(in: root, day: day, values: values) {
                 var fields = try readFields(table.fields, row: cell.node, reader: reader)
-                if fields["start"] == nil { fields["start"] = [cell.time] }
+                if fields["start"] == nil { fields["start"] = [try reader.value(grid.time, in: cell.timeNode) ?? cell.time] }
                 items.append(RawItem(fields: fields, baseURL: baseURL))
             }
             return items

@@ -109,9 +109,13 @@ public struct GridSpec: Codable, Sendable {
     public var timeColumn: Int?
     /// How a header cell names its day, such as `EEEE d MMMM`.
     public var dayFormat: String
+    /// How to read the slot time from the time cell (its text when absent), for cleaning up irregular labels.
+    public var time: FieldSpec?
+    /// One item per labelled slot row, a spanning cell repeated in each (pages whose slots are the programmes).
+    public var slots: Bool?
 
     enum CodingKeys: String, CodingKey {
-        case table
+        case table, time, slots
         case headerRow = "header_row"
         case timeColumn = "time_column"
         case dayFormat = "day_format"
@@ -159,6 +163,8 @@ public struct FieldSpec: Codable, Sendable {
     public var all: Bool?
     /// Text with line breaks kept between block elements and at `<br>`.
     public var lines: Bool?
+    /// Keep the text's inner white space and line breaks as the page has them (only the ends trimmed).
+    public var verbatim: Bool?
     /// Keep the first capture group (or `group`) of this regular expression.
     public var regex: String?
     public var group: Int?
@@ -188,6 +194,7 @@ public struct FieldSpec: Codable, Sendable {
         attr = try container.decodeIfPresent(String.self, forKey: .attr)
         all = try container.decodeIfPresent(Bool.self, forKey: .all)
         lines = try container.decodeIfPresent(Bool.self, forKey: .lines)
+        verbatim = try container.decodeIfPresent(Bool.self, forKey: .verbatim)
         regex = try container.decodeIfPresent(String.self, forKey: .regex)
         group = try container.decodeIfPresent(Int.self, forKey: .group)
         replace = try container.decodeIfPresent([[String]].self, forKey: .replace)
@@ -199,7 +206,7 @@ public struct FieldSpec: Codable, Sendable {
     }
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case select, xpath, attr, all, lines, regex, group, replace, split, value, `default`, format, url
+        case select, xpath, attr, all, lines, verbatim, regex, group, replace, split, value, `default`, format, url
     }
 }
 
