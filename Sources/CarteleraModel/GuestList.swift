@@ -1,0 +1,57 @@
+/// A VIP guest list for a night (or a venue on an evening).
+public struct GuestList: Hashable, Codable, Sendable, Identifiable {
+    /// What the page says of the list.
+    public enum DeclaredStatus: String, Codable, Sendable { case open, closed, full }
+    /// The status at a given time, computed from the stored facts.
+    public enum Status: String, Codable, Sendable { case open, closed, full }
+
+    /// The night's id, or venue and evening when the list belongs to no named night.
+    public var id: String
+    public var venue: VenueID
+    public var night: String?
+    public var date: Day
+    public var declared: DeclaredStatus?
+    /// Conditions as written: "gratis hasta la 1:30", "precio reducido".
+    public var conditions: [String]
+    /// Sign-up closes at this instant.
+    public var deadline: Timestamp?
+    public var capacity: Int?
+    public var placesLeft: Int?
+    /// Where to sign up, an http(s) URL.
+    public var signUpURL: String?
+    /// How to sign up when there is no link ("envía un WhatsApp al …").
+    public var signUpInstructions: String?
+    /// The night is over at this instant: the list closes then at the latest.
+    public var nightEnds: Timestamp?
+    public var provenance: [Provenance]
+
+    public init(
+        venue: VenueID, night: String?, date: Day, declared: DeclaredStatus?, conditions: [String] = [], deadline: Timestamp? = nil,
+        capacity: Int? = nil, placesLeft: Int? = nil, signUpURL: String? = nil, signUpInstructions: String? = nil,
+        nightEnds: Timestamp? = nil, provenance: [Provenance]
+    ) {
+        self.id = night ?? "\(venue.rawValue)@\(date)"
+        self.venue = venue
+        self.night = night
+        self.date = date
+        self.declared = declared
+        self.conditions = conditions
+        self.deadline = deadline
+        self.capacity = capacity
+        self.placesLeft = placesLeft
+        self.signUpURL = signUpURL
+        self.signUpInstructions = signUpInstructions
+        self.nightEnds = nightEnds
+        self.provenance = provenance
+    }
+
+    /// The status at `now`: closed once declared closed, past its deadline or after the night; full when no places are left.
+    public func status(at now: Timestamp) -> Status {
+        if declared == .closed { return .closed }
+        if let deadline, now >= deadline { return .closed }
+        if let nightEnds, now >= nightEnds { return .closed }
+        if declared == .full { return .full }
+        if let placesLeft, placesLeft <= 0 { return .full }
+        return .open
+    }
+}

@@ -1,0 +1,59 @@
+/// One night or event at a venue.
+public struct Night: Hashable, Codable, Sendable, Identifiable {
+    /// Venue, evening and title (`madrid/sala-el-sol@2026-11-28#viernes-indie`).
+    public var id: String
+    public var venue: VenueID
+    /// The evening the night starts on, in the venue's zone: a night ending at 06:00 belongs to the evening before.
+    public var date: Day
+    /// Doors open (UTC).
+    public var doors: Timestamp?
+    /// Closing time (UTC), after `doors`.
+    public var closing: Timestamp?
+    public var timeZone: String
+    public var title: String
+    public var lineup: [String]
+    public var musicGenres: [MusicGenre]
+    public var musicLabels: [String]
+    /// A flyer image, an http(s) URL.
+    public var flyer: String?
+    /// Entry price as written ("15 € con copa").
+    public var price: String?
+    /// Lowest price in euros, when a number could be read.
+    public var priceFrom: Double?
+    public var freeEntry: Bool?
+    /// Where to buy tickets, an http(s) URL.
+    public var ticketURL: String?
+    /// The night's page on the source site.
+    public var url: String?
+    public var provenance: [Provenance]
+
+    public init(
+        venue: VenueID, date: Day, title: String, doors: Timestamp? = nil, closing: Timestamp? = nil, timeZone: String,
+        lineup: [String] = [], musicGenres: [MusicGenre] = [], musicLabels: [String] = [], flyer: String? = nil,
+        price: String? = nil, priceFrom: Double? = nil, freeEntry: Bool? = nil, ticketURL: String? = nil, url: String? = nil,
+        provenance: [Provenance]
+    ) {
+        self.id = Night.id(venue: venue, date: date, title: title)
+        self.venue = venue
+        self.date = date
+        self.doors = doors
+        self.closing = closing
+        self.timeZone = timeZone
+        self.title = title
+        self.lineup = lineup
+        self.musicGenres = musicGenres
+        self.musicLabels = musicLabels
+        self.flyer = flyer
+        self.price = price
+        self.priceFrom = priceFrom
+        self.freeEntry = freeEntry
+        self.ticketURL = ticketURL
+        self.url = url
+        self.provenance = provenance
+    }
+
+    /// The id of the night a venue holds on an evening under a title.
+    public static func id(venue: VenueID, date: Day, title: String) -> String {
+        "\(venue.rawValue)@\(date)#\(Slug.make(title))"
+    }
+}

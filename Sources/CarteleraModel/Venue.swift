@@ -1,0 +1,71 @@
+/// A venue's stable id: its city and name, folded to a slug (`madrid/sala-el-sol`).
+public struct VenueID: RawRepresentable, Hashable, Comparable, Codable, Sendable, CustomStringConvertible {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public init(_ rawValue: String) { self.rawValue = rawValue }
+    public init(from decoder: any Decoder) throws { rawValue = try decoder.singleValueContainer().decode(String.self) }
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
+    }
+    public var description: String { rawValue }
+    public static func < (lhs: VenueID, rhs: VenueID) -> Bool { lhs.rawValue < rhs.rawValue }
+}
+
+/// A club, bar or hall.
+public struct Venue: Hashable, Codable, Sendable, Identifiable {
+    public var id: VenueID
+    public var name: String
+    public var address: String?
+    public var city: String
+    public var location: GeoPoint?
+    /// Canonical music genres.
+    public var musicGenres: [MusicGenre]
+    /// The source's own music labels, kept as they were.
+    public var musicLabels: [String]
+    /// Price range as the source writes it ("€€", "10–15 €").
+    public var priceRange: String?
+    /// Whether entry is free (on usual nights).
+    public var freeEntry: Bool?
+    /// Rating out of 5.
+    public var rating: Double?
+    public var ratingCount: Int?
+    /// Opening hours as the source writes them, one line per day or range ("Ju–Sá 23:30–06:00").
+    public var openingHours: [String]
+    /// Images, http(s) URLs.
+    public var images: [String]
+    public var website: String?
+    public var phone: String?
+    /// Where the venue came from; several sources when merged.
+    public var provenance: [Provenance]
+    /// The last time a listing showed the venue.
+    public var lastSeen: Timestamp
+    /// Set when a listing stopped showing the venue: kept, not deleted.
+    public var notSeenSince: Timestamp?
+
+    public init(
+        id: VenueID, name: String, address: String? = nil, city: String, location: GeoPoint? = nil, musicGenres: [MusicGenre] = [],
+        musicLabels: [String] = [], priceRange: String? = nil, freeEntry: Bool? = nil, rating: Double? = nil, ratingCount: Int? = nil,
+        openingHours: [String] = [], images: [String] = [], website: String? = nil, phone: String? = nil,
+        provenance: [Provenance], lastSeen: Timestamp, notSeenSince: Timestamp? = nil
+    ) {
+        self.id = id
+        self.name = name
+        self.address = address
+        self.city = city
+        self.location = location
+        self.musicGenres = musicGenres
+        self.musicLabels = musicLabels
+        self.priceRange = priceRange
+        self.freeEntry = freeEntry
+        self.rating = rating
+        self.ratingCount = ratingCount
+        self.openingHours = openingHours
+        self.images = images
+        self.website = website
+        self.phone = phone
+        self.provenance = provenance
+        self.lastSeen = lastSeen
+        self.notSeenSince = notSeenSince
+    }
+}
