@@ -3,6 +3,8 @@ public struct VenueID: RawRepresentable, Hashable, Comparable, Codable, Sendable
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
     public init(_ rawValue: String) { self.rawValue = rawValue }
+    /// The id of a venue from its name and city: `madrid/sala-el-sol`.
+    public init(name: String, city: String) { self.rawValue = "\(Slug.make(city))/\(Slug.make(name))" }
     public init(from decoder: any Decoder) throws { rawValue = try decoder.singleValueContainer().decode(String.self) }
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()

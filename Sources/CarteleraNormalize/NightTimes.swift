@@ -26,9 +26,4 @@ public enum NightTimes {
         }
         return (doorsInstant, closingInstant)
     }
-
-    /// A venue's stable id from its city and name.
-    public static func venueID(name: String, city: String) -> VenueID {
-        VenueID("\(Slug.make(city))/\(Slug.make(name))")
-    }
 }
