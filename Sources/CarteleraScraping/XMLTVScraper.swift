@@ -21,7 +21,12 @@ public struct XMLTVScraper: Scraper {
             do throws(ScrapeError) {
                 let response = try await loader.response(request)
                 let document = try definition.document(from: response, xml: true)
-                let file = try read(document, url: response.url, now: context.now, channelFilter: job.channels)
+                var file = try read(document, url: response.url, now: context.now, channelFilter: job.channels)
+                if definition.keep == .requestedDay {
+                    // A file spanning many days gives each job only the days it asked for, by the definition's zone.
+                    let days = Set(job.days)
+                    file.programmes = file.programmes.filter { days.contains(definition.zone.local($0.start).day) }
+                }
                 outcome.extraction.channels += file.channels.filter { channel in !outcome.extraction.channels.contains { $0.id == channel.id } }
                 outcome.extraction.programmes += file.programmes
                 outcome.coverage += file.coverage
