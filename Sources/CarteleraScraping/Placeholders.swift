@@ -33,6 +33,14 @@ struct PlaceholderValues: Sendable {
         if key == "date" || key.hasPrefix("date:") {
             let format = key == "date" ? "yyyy-MM-dd" : String(key.dropFirst(5))
             value = day.map { Self.format($0, format) }
+        } else if key.hasPrefix("week.start:") || key.hasPrefix("week.end:") {
+            // Sites that take a whole week as a range: the Monday and Sunday of the day's ISO week.
+            let isStart = key.hasPrefix("week.start:")
+            let format = String(key.drop { $0 != ":" }.dropFirst())
+            value = day.map { day in
+                let monday = day.advanced(by: 1 - day.isoWeekday)
+                return Self.format(isStart ? monday : monday.advanced(by: 6), format)
+            }
         } else if key == "channel" {
             value = channel.map { $0.siteId ?? $0.id }
         } else if key == "channel.id" {
@@ -60,7 +68,7 @@ struct PlaceholderValues: Sendable {
         var rest = Substring(template)
         while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
             let name = String(rest[rest.index(after: open)..<close]).split(separator: "|").first.map(String.init) ?? ""
-            let known = name == "date" || name.hasPrefix("date:") || name == "channel" || name == "channel.id"
+            let known = name == "date" || name.hasPrefix("date:") || name.hasPrefix("week.start:") || name.hasPrefix("week.end:") || name == "channel" || name == "channel.id"
                 || name == "channel.name" || (name.hasPrefix("channel.") && Int(name.dropFirst(8)) != nil)
                 || name == "page" || (name.hasPrefix("field.") && (fieldNames.isEmpty || fieldNames.contains(String(name.dropFirst(6)))))
             if !known { unknown.append(name) }
