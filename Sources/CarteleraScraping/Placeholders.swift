@@ -5,6 +5,8 @@ struct PlaceholderValues: Sendable {
     var day: Day?
     var channel: ChannelEntry?
     var page: Int?
+    /// The scrape's today in the source's zone, for sites that name days relative to it.
+    var today: Day?
     var fields: [String: String] = [:]
 
     /// `template` with every placeholder replaced; unknown placeholders are reported by `check`.
@@ -41,6 +43,12 @@ struct PlaceholderValues: Sendable {
                 let monday = day.advanced(by: 1 - day.isoWeekday)
                 return Self.format(isStart ? monday : monday.advanced(by: 6), format)
             }
+        } else if key.hasPrefix("day.relative:") {
+            // Sites whose URLs say "today", "tomorrow"…: the word at the day's distance from today.
+            let words = key.dropFirst(13).split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+            if let day, let today, case let distance = today.distance(to: day), words.indices.contains(distance) {
+                value = words[distance]
+            }
         } else if key == "channel" {
             value = channel.map { $0.siteId ?? $0.id }
         } else if key == "channel.id" {
@@ -68,7 +76,7 @@ struct PlaceholderValues: Sendable {
         var rest = Substring(template)
         while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
             let name = String(rest[rest.index(after: open)..<close]).split(separator: "|").first.map(String.init) ?? ""
-            let known = name == "date" || name.hasPrefix("date:") || name.hasPrefix("week.start:") || name.hasPrefix("week.end:") || name == "channel" || name == "channel.id"
+            let known = name == "date" || name.hasPrefix("date:") || name.hasPrefix("week.start:") || name.hasPrefix("week.end:") || name.hasPrefix("day.relative:") || name == "channel" || name == "channel.id"
                 || name == "channel.name" || (name.hasPrefix("channel.") && Int(name.dropFirst(8)) != nil)
                 || name == "page" || (name.hasPrefix("field.") && (fieldNames.isEmpty || fieldNames.contains(String(name.dropFirst(6)))))
             if !known { unknown.append(name) }

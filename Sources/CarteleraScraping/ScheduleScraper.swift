@@ -62,7 +62,8 @@ public struct ScheduleScraper: Scraper {
         var warnings: [String] = []
         let firstPage = definition.request.firstPage ?? 1
         for page in firstPage..<(firstPage + max(1, definition.request.pages ?? 1)) {
-            let values = PlaceholderValues(day: day, channel: channel, page: page)
+            var values = PlaceholderValues(day: day, channel: channel, page: page)
+            values.today = definition.zone.local(now).day
             let request = RequestBuilder.request(definition.request, values: values, source: id, label: page == firstPage ? "listing" : "listing-\(page)")
             let response = try await loader.response(request)
             if response.body.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) { continue }
