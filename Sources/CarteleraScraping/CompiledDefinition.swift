@@ -103,7 +103,7 @@ extension CompiledDefinition {
         }
         for (key, template) in [("request.url", request.url), ("request.body", request.body ?? "")] + (request.form ?? [:]).map({ ("request.form.\($0.key)", $0.value) }) {
             let unknown = PlaceholderValues.unknownNames(in: template)
-            if !unknown.isEmpty { throw fail(key, "unknown placeholder {\(unknown[0])} (use date:FORMAT, week.start:FORMAT, week.end:FORMAT, day.relative:WORDS, channel, channel.N, channel.id, channel.name, page)") }
+            if !unknown.isEmpty { throw fail(key, "unknown placeholder {\(unknown[0])} (use date:FORMAT, week.start:FORMAT, week.end:FORMAT, day.relative:WORDS, channel, channel.N, channel.id, channel.name, page, page:WORDS)") }
         }
         let channels = definition.channels ?? []
         var seen = Set<String>()

@@ -60,6 +60,10 @@ struct PlaceholderValues: Sendable {
             value = part <= parts.count ? String(parts[part - 1]) : nil
         } else if key == "page" {
             value = page.map(String.init)
+        } else if key.hasPrefix("page:") {
+            // Sites that name a day's parts ("morning", "noon"…): the page-th word, counting from 1.
+            let words = key.dropFirst(5).split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+            if let page, words.indices.contains(page - 1) { value = words[page - 1] }
         } else if key.hasPrefix("field.") {
             value = fields[String(key.dropFirst(6))]
         }
@@ -78,7 +82,7 @@ struct PlaceholderValues: Sendable {
             let name = String(rest[rest.index(after: open)..<close]).split(separator: "|").first.map(String.init) ?? ""
             let known = name == "date" || name.hasPrefix("date:") || name.hasPrefix("week.start:") || name.hasPrefix("week.end:") || name.hasPrefix("day.relative:") || name == "channel" || name == "channel.id"
                 || name == "channel.name" || (name.hasPrefix("channel.") && Int(name.dropFirst(8)) != nil)
-                || name == "page" || (name.hasPrefix("field.") && (fieldNames.isEmpty || fieldNames.contains(String(name.dropFirst(6)))))
+                || name == "page" || name.hasPrefix("page:") || (name.hasPrefix("field.") && (fieldNames.isEmpty || fieldNames.contains(String(name.dropFirst(6)))))
             if !known { unknown.append(name) }
             rest = rest[rest.index(after: close)...]
         }

@@ -51,7 +51,7 @@ public enum KeepPolicy: String, Codable, Sendable {
 
 /// How to build the request(s) for a channel and day.
 public struct RequestTemplate: Codable, Sendable {
-    /// URL with placeholders: `{date:yyyy-MM-dd}`, `{week.start:yyyy-MM-dd}`/`{week.end:…}` (Monday/Sunday), `{day.relative:today,tomorrow}` (the word at the day's distance from today), `{channel}`, `{channel.1}`, `{channel.id}`, `{channel.name}`, `{page}`.
+    /// URL with placeholders: `{date:yyyy-MM-dd}`, `{week.start:yyyy-MM-dd}`/`{week.end:…}` (Monday/Sunday), `{day.relative:today,tomorrow}` (the word at the day's distance from today), `{channel}`, `{channel.1}`, `{channel.id}`, `{channel.name}`, `{page}`, `{page:first,second}` (the page-th word).
     public var url: String
     public var method: String?
     /// Form fields sent url-encoded in the body (values take placeholders).
