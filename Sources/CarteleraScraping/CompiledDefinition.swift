@@ -13,6 +13,8 @@ public struct CompiledDefinition: Sendable {
     public let site: String?
     public let zone: ZoneConverter
     public let encoding: String?
+    /// How tv-schedule pages are parsed (HTML or XML).
+    public let format: PageFormat
     public let request: RequestTemplate
     public let channels: [ChannelEntry]
     public let rules: TimelineRules
@@ -180,7 +182,7 @@ extension CompiledDefinition {
 
         return CompiledDefinition(
             source: source, directory: directory, kind: definition.kind, name: definition.name ?? source.rawValue,
-            site: definition.site, zone: zone, encoding: definition.encoding, request: request, channels: channels,
+            site: definition.site, zone: zone, encoding: definition.encoding, format: definition.format ?? .html, request: request, channels: channels,
             rules: rules, keep: definition.keep ?? .all, sanityFloor: sanity, fetch: definition.fetch,
             defaultDays: definition.days ?? 3, ratingSystem: definition.ratingSystem, schedule: schedule, grid: grid,
             audiences: audiences, shares: shares, news: news, channelNames: definition.channelNames ?? [:], detail: detail)

@@ -16,6 +16,8 @@ public struct SiteDefinition: Codable, Sendable {
     public var timezone: String
     /// A charset to use instead of detecting one.
     public var encoding: String?
+    /// How a tv-schedule page is parsed: `html` (default) or `xml` for custom XML feeds (case-sensitive names).
+    public var format: PageFormat?
     public var request: RequestTemplate
     public var channels: [ChannelEntry]?
     public var schedule: ScheduleSpec?
@@ -36,11 +38,17 @@ public struct SiteDefinition: Codable, Sendable {
     public var ratingSystem: String?
 
     enum CodingKeys: String, CodingKey {
-        case kind, name, site, timezone, encoding, request, channels, schedule, audiences, shares, news
+        case kind, name, site, timezone, encoding, format, request, channels, schedule, audiences, shares, news
         case channelNames = "channel_names"
         case rules, detail, sanity, fetch, days, keep
         case ratingSystem = "rating_system"
     }
+}
+
+/// The markup a page is parsed as.
+public enum PageFormat: String, Codable, Sendable {
+    case html
+    case xml
 }
 
 /// Which scraped items a page keeps.
