@@ -15,6 +15,7 @@ public struct CompiledDefinition: Sendable {
     public let encoding: String?
     /// How tv-schedule pages are parsed (HTML or XML).
     public let format: PageFormat
+    let bodyReplacements: [(NSRegularExpression, String)]
     public let request: RequestTemplate
     public let channels: [ChannelEntry]
     public let rules: TimelineRules
@@ -135,6 +136,14 @@ extension CompiledDefinition {
             rules.defaultDuration = spec.defaultDuration.map { $0 * 60 }
         }
 
+        var bodyReplacements: [(NSRegularExpression, String)] = []
+        for (index, pair) in (definition.bodyReplace ?? []).enumerated() {
+            guard pair.count == 2 else { throw fail("body_replace[\(index)]", "expected [pattern, replacement]") }
+            do { bodyReplacements.append((try NSRegularExpression(pattern: pair[0]), pair[1])) } catch {
+                throw fail("body_replace[\(index)]", "invalid pattern \"\(pair[0])\"")
+            }
+        }
+
         var schedule: CompiledTable?
         var grid: CompiledGrid?
         var audiences: CompiledTable?, shares: CompiledTable?, news: CompiledTable?
@@ -182,7 +191,7 @@ extension CompiledDefinition {
 
         return CompiledDefinition(
             source: source, directory: directory, kind: definition.kind, name: definition.name ?? source.rawValue,
-            site: definition.site, zone: zone, encoding: definition.encoding, format: definition.format ?? .html, request: request, channels: channels,
+            site: definition.site, zone: zone, encoding: definition.encoding, format: definition.format ?? .html, bodyReplacements: bodyReplacements, request: request, channels: channels,
             rules: rules, keep: definition.keep ?? .all, sanityFloor: sanity, fetch: definition.fetch,
             defaultDays: definition.days ?? 3, ratingSystem: definition.ratingSystem, schedule: schedule, grid: grid,
             audiences: audiences, shares: shares, news: news, channelNames: definition.channelNames ?? [:], detail: detail)

@@ -18,6 +18,8 @@ public struct SiteDefinition: Codable, Sendable {
     public var encoding: String?
     /// How a tv-schedule page is parsed: `html` (default) or `xml` for custom XML feeds (case-sensitive names).
     public var format: PageFormat?
+    /// Regular-expression replacements on the raw page before parsing, `[[pattern, replacement], …]`, for markup the parser would mangle.
+    public var bodyReplace: [[String]]?
     public var request: RequestTemplate
     public var channels: [ChannelEntry]?
     public var schedule: ScheduleSpec?
@@ -40,6 +42,7 @@ public struct SiteDefinition: Codable, Sendable {
     enum CodingKeys: String, CodingKey {
         case kind, name, site, timezone, encoding, format, request, channels, schedule, audiences, shares, news
         case channelNames = "channel_names"
+        case bodyReplace = "body_replace"
         case rules, detail, sanity, fetch, days, keep
         case ratingSystem = "rating_system"
     }
