@@ -13,6 +13,9 @@ public struct CompiledDefinition: Sendable {
     public let site: String?
     public let zone: ZoneConverter
     public let encoding: String?
+    /// How tv-schedule pages are parsed (HTML or XML).
+    public let format: PageFormat
+    let bodyReplacements: [(NSRegularExpression, String)]
     public let request: RequestTemplate
     public let channels: [ChannelEntry]
     public let rules: TimelineRules
@@ -106,7 +109,7 @@ extension CompiledDefinition {
         }
         for (key, template) in [("request.url", request.url), ("request.body", request.body ?? "")] + (request.form ?? [:]).map({ ("request.form.\($0.key)", $0.value) }) {
             let unknown = PlaceholderValues.unknownNames(in: template)
-            if !unknown.isEmpty { throw fail(key, "unknown placeholder {\(unknown[0])} (use date:FORMAT, channel, channel.N, channel.id, channel.name, page)") }
+            if !unknown.isEmpty { throw fail(key, "unknown placeholder {\(unknown[0])} (use date:FORMAT, week.start:FORMAT, week.end:FORMAT, day.relative:WORDS, channel, channel.N, channel.id, channel.name, page, page:WORDS)") }
         }
         let channels = definition.channels ?? []
         var seen = Set<String>()
@@ -134,6 +137,14 @@ extension CompiledDefinition {
             case let other: throw fail("rules.stop", "expected next-start or none, not \"\(other)\"")
             }
             rules.defaultDuration = spec.defaultDuration.map { $0 * 60 }
+        }
+
+        var bodyReplacements: [(NSRegularExpression, String)] = []
+        for (index, pair) in (definition.bodyReplace ?? []).enumerated() {
+            guard pair.count == 2 else { throw fail("body_replace[\(index)]", "expected [pattern, replacement]") }
+            do { bodyReplacements.append((try NSRegularExpression(pattern: pair[0]), pair[1])) } catch {
+                throw fail("body_replace[\(index)]", "invalid pattern \"\(pair[0])\"")
+            }
         }
 
         var schedule: CompiledTable?
@@ -186,7 +197,7 @@ extension CompiledDefinition {
 
         return CompiledDefinition(
             source: source, directory: directory, kind: definition.kind, name: definition.name ?? source.rawValue,
-            site: definition.site, zone: zone, encoding: definition.encoding, request: request, channels: channels,
+            site: definition.site, zone: zone, encoding: definition.encoding, format: definition.format ?? .html, bodyReplacements: bodyReplacements, request: request, channels: channels,
             rules: rules, keep: definition.keep ?? .all, sanityFloor: sanity, fetch: definition.fetch,
             defaultDays: definition.days ?? 3, ratingSystem: definition.ratingSystem, schedule: schedule, grid: grid,
             audiences: audiences, shares: shares, news: news, channelNames: definition.channelNames ?? [:], detail: detail)

@@ -28,7 +28,6 @@ public enum CorpusCheck {
             for (role, file) in files { if let name = file.string { roles[name] = role } }
         }
         func isDetail(_ file: String) -> Bool { roles[file]?.hasPrefix("detail") ?? false }
-        let now = Timestamp(secondsSince1970: 0)
         var problems: [String] = []
         var warnings: [String] = []
         var usedFiles = Set<String>()
@@ -70,6 +69,8 @@ public enum CorpusCheck {
                 name: item.name, day: day, channel: channel ?? definition.channels.first,
                 listingFiles: item.files.filter { !isDetail($0) }.map { "\(folder)/\($0)" },
                 otherRoutes: detailRoutes(expect, folder: folder, allowed: Set(item.files)))
+            // The captures were made around the day asked for: that day is "today" for relative-day URLs.
+            let now = day.startUTC.adding(seconds: 12 * 3600)
             let outcome = await definition.scrape(fixture, now: now)
             warnings += outcome.warnings.map { "\(item.name): \($0)" }
             for failure in outcome.failures { problems.append("\(item.name): \(failure)") }

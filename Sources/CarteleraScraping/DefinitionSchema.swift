@@ -16,7 +16,7 @@ indirect enum DefinitionSchema: Sendable {
     static let table: DefinitionSchema = .map(["rows": selector, "fields": .dictionary(field)])
 
     static let site: DefinitionSchema = .map([
-        "kind": .scalar, "name": .scalar, "site": .scalar, "timezone": .scalar, "encoding": .scalar,
+        "kind": .scalar, "name": .scalar, "site": .scalar, "timezone": .scalar, "encoding": .scalar, "format": .scalar, "body_replace": .list(.list(.scalar)),
         "request": .map(["url": .scalar, "method": .scalar, "form": .dictionary(.scalar), "body": .scalar,
                          "headers": .dictionary(.scalar), "pages": .scalar, "first_page": .scalar]),
         "channels": .list(.map(["id": .scalar, "site_id": .scalar, "name": .scalar, "logo": .scalar, "lang": .scalar])),

@@ -43,14 +43,10 @@ public enum ExpectationCheck {
         case "date", "year": return text(expected.string.map { .string(String($0.prefix(4))) } ?? expected, p.year.map(String.init))
         case "season": return number(expected, p.season)
         case "episode": return number(expected, p.episode)
-        case "rating":
-            if expected.isNull { return p.rating == nil ? nil : "expected none, got \(p.rating!.value)" }
-            let value = expected["value"]?.string ?? expected.string
-            let system = expected["system"]?.string
-            guard let rating = p.rating else { return "expected \(value ?? "?"), got none" }
-            if rating.value != value { return "expected \(value ?? "?"), got \(rating.value)" }
-            if let system, rating.system != system { return "expected system \(system), got \(rating.system ?? "none")" }
-            return nil
+        case "rating": return rating(expected, p.rating)
+        // XMLTV-shaped lists keep every <rating>; a programme keeps the first.
+        case "ratings": return rating(expected.array?.first ?? expected, p.rating)
+        case "length": return length(expected, p)
         default:
             return "not a field Cartelera reads"
         }
@@ -67,6 +63,31 @@ public enum ExpectationCheck {
         }
     }
 
+    private static func rating(_ expected: JSONValue, _ actual: Rating?) -> String? {
+        if expected.isNull { return actual == nil ? nil : "expected none, got \(actual!.value)" }
+        let value = expected["value"]?.string ?? expected.string
+        let system = expected["system"]?.string
+        guard let rating = actual else { return "expected \(value ?? "?"), got none" }
+        if rating.value != value { return "expected \(value ?? "?"), got \(rating.value)" }
+        if let system, rating.system != system { return "expected system \(system), got \(rating.system ?? "none")" }
+        return nil
+    }
+
+    /// A length (`{units, value}` as XMLTV writes it, or minutes) against the programme's stop minus start.
+    private static func length(_ expected: JSONValue, _ p: Programme) -> String? {
+        let entry = expected.array?.first ?? expected
+        if entry.isNull { return nil }
+        guard let amount = (entry["value"] ?? entry).string.flatMap({ Int64($0) }) else { return "unreadable expected length" }
+        let unit: Int64 = switch entry["units"]?.string ?? "minutes" {
+        case "seconds": 1
+        case "hours": 3600
+        default: 60
+        }
+        guard let stop = p.stop else { return "expected \(amount * unit)s, got no stop" }
+        let seconds = stop.secondsSince1970 - p.start.secondsSince1970
+        return seconds == amount * unit ? nil : "expected \(amount * unit)s, got \(seconds)s"
+    }
+
     private static func instant(_ expected: JSONValue, _ actual: Timestamp?) -> String? {
         if expected.isNull { return actual == nil ? nil : "expected none, got \(actual!)" }
         guard let text = expected.string, let instant = Timestamp(iso8601: text) else { return "unreadable expected time" }
@@ -77,18 +98,49 @@ public enum ExpectationCheck {
     private static func text(_ expected: JSONValue, _ actual: String?) -> String? {
         let actualText = actual?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
         if expected.isNull { return actualText.isEmpty ? nil : "expected none, got \"\(actualText.prefix(80))\"" }
-        let wanted = (plain(expected) ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+        let wanted = decodeEntities(plain(expected) ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
         return wanted == actualText ? nil : "expected \"\(wanted.prefix(120))\", got \"\(actualText.prefix(120))\""
     }
 
     private static func list(_ expected: JSONValue, _ actual: [String]) -> String? {
         if expected.isNull { return actual.isEmpty ? nil : "expected none, got \(actual)" }
-        let wanted = (expected.array ?? [expected]).compactMap(plain).map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+        let wanted = (expected.array ?? [expected]).compactMap(plain).map { decodeEntities($0).trimmingCharacters(in: .whitespacesAndNewlines) }
         return wanted == actual ? nil : "expected \(wanted), got \(actual)"
     }
 
     private static func number(_ expected: JSONValue, _ actual: Int?) -> String? {
         if expected.isNull { return actual == nil ? nil : "expected none, got \(actual!)" }
         return expected.int == actual ? nil : "expected \(expected.string ?? "?"), got \(actual.map(String.init) ?? "none")"
+    }
+
+    /// Expected text with XML/HTML character references decoded: some upstream facts keep them literally (`&apos;`).
+    static func decodeEntities(_ text: String) -> String {
+        guard text.contains("&") else { return text }
+        let named: [String: String] = ["amp": "&", "lt": "<", "gt": ">", "quot": "\"", "apos": "'", "nbsp": "\u{00A0}"]
+        var result = ""
+        var rest = Substring(text)
+        while let amp = rest.firstIndex(of: "&") {
+            result += rest[..<amp]
+            let after = rest[rest.index(after: amp)...]
+            if let semi = after.prefix(10).firstIndex(of: ";") {
+                let name = String(after[..<semi])
+                var decoded: String?
+                if name.hasPrefix("#x") || name.hasPrefix("#X") {
+                    decoded = UInt32(name.dropFirst(2), radix: 16).flatMap(Unicode.Scalar.init).map { String(Character($0)) }
+                } else if name.hasPrefix("#") {
+                    decoded = UInt32(name.dropFirst()).flatMap(Unicode.Scalar.init).map { String(Character($0)) }
+                } else {
+                    decoded = named[name]
+                }
+                if let decoded {
+                    result += decoded
+                    rest = after[after.index(after: semi)...]
+                    continue
+                }
+            }
+            result += "&"
+            rest = after
+        }
+        return result + rest
     }
 }

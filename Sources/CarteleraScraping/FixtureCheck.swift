@@ -39,18 +39,20 @@ public struct FixtureCase: Sendable {
 
 extension CompiledDefinition {
     /// The listing requests the engine makes for one channel and day, in page order.
-    public func listingRequests(channel: ChannelEntry?, day: Day) -> [FetchRequest] {
+    public func listingRequests(channel: ChannelEntry?, day: Day, today: Day? = nil) -> [FetchRequest] {
         let first = request.firstPage ?? 1
         let pages = kind == .tvSchedule ? max(1, request.pages ?? 1) : 1
         return (first..<(first + pages)).map { page in
-            RequestBuilder.request(request, values: PlaceholderValues(day: day, channel: channel, page: page), source: source,
+            var values = PlaceholderValues(day: day, channel: channel, page: page)
+            values.today = today
+            return RequestBuilder.request(request, values: values, source: source,
                                    label: page == first ? "listing" : "listing-\(page)")
         }
     }
 
     /// Runs the scraper over captured pages answered through a `FixtureFetcher`.
     public func scrape(_ fixture: FixtureCase, now: Timestamp) async -> ScrapeOutcome {
-        let requests = listingRequests(channel: fixture.channel, day: fixture.day)
+        let requests = listingRequests(channel: fixture.channel, day: fixture.day, today: zone.local(now).day)
         var routes = zip(requests, fixture.listingFiles).map { request, file in
             FixtureFetcher.Route(method: request.method, url: request.url, label: request.label, file: file)
         }

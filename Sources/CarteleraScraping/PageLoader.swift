@@ -74,11 +74,24 @@ enum RequestBuilder {
 extension CompiledDefinition {
     /// Parses a response as HTML or XML, honouring the definition's forced encoding.
     func document(from response: FetchResponse, xml: Bool) throws(ScrapeError) -> Document {
+        var response = response
+        if !bodyReplacements.isEmpty { response.body = Self.replacing(response.body, bodyReplacements) }
         do {
             if xml { return try Document.xml(response.body, url: response.url) }
             return try Document.html(response.body, url: response.url, declaredCharset: encoding ?? response.charset)
         } catch {
             throw ScrapeError.markup(error, source: source, url: response.url)
         }
+    }
+
+    /// The body with each replacement applied; UTF-8 when valid, else Latin-1, so the bytes round-trip unchanged elsewhere.
+    static func replacing(_ body: [UInt8], _ replacements: [(NSRegularExpression, String)]) -> [UInt8] {
+        let utf8 = String(validating: body, as: UTF8.self)
+        guard var text = utf8 ?? String(bytes: body, encoding: .isoLatin1) else { return body }
+        for (pattern, template) in replacements {
+            text = pattern.stringByReplacingMatches(in: text, range: NSRange(text.startIndex..., in: text), withTemplate: template)
+        }
+        if utf8 != nil { return Array(text.utf8) }
+        return text.data(using: .isoLatin1).map { Array($0) } ?? body
     }
 }

@@ -5,6 +5,8 @@ struct PlaceholderValues: Sendable {
     var day: Day?
     var channel: ChannelEntry?
     var page: Int?
+    /// The scrape's today in the source's zone, for sites that name days relative to it.
+    var today: Day?
     var fields: [String: String] = [:]
 
     /// `template` with every placeholder replaced; unknown placeholders are reported by `check`.
@@ -33,6 +35,20 @@ struct PlaceholderValues: Sendable {
         if key == "date" || key.hasPrefix("date:") {
             let format = key == "date" ? "yyyy-MM-dd" : String(key.dropFirst(5))
             value = day.map { Self.format($0, format) }
+        } else if key.hasPrefix("week.start:") || key.hasPrefix("week.end:") {
+            // Sites that take a whole week as a range: the Monday and Sunday of the day's ISO week.
+            let isStart = key.hasPrefix("week.start:")
+            let format = String(key.drop { $0 != ":" }.dropFirst())
+            value = day.map { day in
+                let monday = day.advanced(by: 1 - day.isoWeekday)
+                return Self.format(isStart ? monday : monday.advanced(by: 6), format)
+            }
+        } else if key.hasPrefix("day.relative:") {
+            // Sites whose URLs say "today", "tomorrow"…: the word at the day's distance from today.
+            let words = key.dropFirst(13).split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+            if let day, let today, case let distance = today.distance(to: day), words.indices.contains(distance) {
+                value = words[distance]
+            }
         } else if key == "channel" {
             value = channel.map { $0.siteId ?? $0.id }
         } else if key == "channel.id" {
@@ -44,6 +60,10 @@ struct PlaceholderValues: Sendable {
             value = part <= parts.count ? String(parts[part - 1]) : nil
         } else if key == "page" {
             value = page.map(String.init)
+        } else if key.hasPrefix("page:") {
+            // Sites that name a day's parts ("morning", "noon"…): the page-th word, counting from 1.
+            let words = key.dropFirst(5).split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+            if let page, words.indices.contains(page - 1) { value = words[page - 1] }
         } else if key.hasPrefix("field.") {
             value = fields[String(key.dropFirst(6))]
         }
@@ -60,9 +80,9 @@ struct PlaceholderValues: Sendable {
         var rest = Substring(template)
         while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
             let name = String(rest[rest.index(after: open)..<close]).split(separator: "|").first.map(String.init) ?? ""
-            let known = name == "date" || name.hasPrefix("date:") || name == "channel" || name == "channel.id"
+            let known = name == "date" || name.hasPrefix("date:") || name.hasPrefix("week.start:") || name.hasPrefix("week.end:") || name.hasPrefix("day.relative:") || name == "channel" || name == "channel.id"
                 || name == "channel.name" || (name.hasPrefix("channel.") && Int(name.dropFirst(8)) != nil)
-                || name == "page" || (name.hasPrefix("field.") && (fieldNames.isEmpty || fieldNames.contains(String(name.dropFirst(6)))))
+                || name == "page" || name.hasPrefix("page:") || (name.hasPrefix("field.") && (fieldNames.isEmpty || fieldNames.contains(String(name.dropFirst(6)))))
             if !known { unknown.append(name) }
             rest = rest[rest.index(after: close)...]
         }

@@ -62,11 +62,12 @@ public struct ScheduleScraper: Scraper {
         var warnings: [String] = []
         let firstPage = definition.request.firstPage ?? 1
         for page in firstPage..<(firstPage + max(1, definition.request.pages ?? 1)) {
-            let values = PlaceholderValues(day: day, channel: channel, page: page)
+            var values = PlaceholderValues(day: day, channel: channel, page: page)
+            values.today = definition.zone.local(now).day
             let request = RequestBuilder.request(definition.request, values: values, source: id, label: page == firstPage ? "listing" : "listing-\(page)")
             let response = try await loader.response(request)
             if response.body.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) { continue }
-            let document = try definition.document(from: response, xml: false)
+            let document = try definition.document(from: response, xml: definition.format == .xml)
             do {
                 rows += try readRows(document, values: values, baseURL: response.url, warnings: &warnings)
             } catch let error as ScrapeError {
@@ -126,7 +127,7 @@ public struct ScheduleScraper: Scraper {
             guard let request = RequestBuilder.request(detail.spec, values: values, baseURL: item.baseURL, source: id) else { continue }
             let response: FetchResponse
             do { response = try await loader.response(request) } catch { continue }
-            guard !response.body.isEmpty, let document = try? definition.document(from: response, xml: false), let root = document.root else { continue }
+            guard !response.body.isEmpty, let document = try? definition.document(from: response, xml: definition.format == .xml), let root = document.root else { continue }
             let reader = FieldReader(baseURL: response.url, values: values)
             for (name, field) in detail.fields {
                 if let found = try? reader.values(field, in: root), !found.isEmpty { result[index].fields[name] = found }

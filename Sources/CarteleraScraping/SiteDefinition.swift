@@ -16,6 +16,10 @@ public struct SiteDefinition: Codable, Sendable {
     public var timezone: String
     /// A charset to use instead of detecting one.
     public var encoding: String?
+    /// How a tv-schedule page is parsed: `html` (default) or `xml` for custom XML feeds (case-sensitive names).
+    public var format: PageFormat?
+    /// Regular-expression replacements on the raw page before parsing, `[[pattern, replacement], …]`, for markup the parser would mangle.
+    public var bodyReplace: [[String]]?
     public var request: RequestTemplate
     public var channels: [ChannelEntry]?
     public var schedule: ScheduleSpec?
@@ -36,11 +40,18 @@ public struct SiteDefinition: Codable, Sendable {
     public var ratingSystem: String?
 
     enum CodingKeys: String, CodingKey {
-        case kind, name, site, timezone, encoding, request, channels, schedule, audiences, shares, news
+        case kind, name, site, timezone, encoding, format, request, channels, schedule, audiences, shares, news
         case channelNames = "channel_names"
+        case bodyReplace = "body_replace"
         case rules, detail, sanity, fetch, days, keep
         case ratingSystem = "rating_system"
     }
+}
+
+/// The markup a page is parsed as.
+public enum PageFormat: String, Codable, Sendable {
+    case html
+    case xml
 }
 
 /// Which scraped items a page keeps.
@@ -51,7 +62,7 @@ public enum KeepPolicy: String, Codable, Sendable {
 
 /// How to build the request(s) for a channel and day.
 public struct RequestTemplate: Codable, Sendable {
-    /// URL with placeholders: `{date:yyyy-MM-dd}`, `{channel}`, `{channel.1}`, `{channel.id}`, `{channel.name}`, `{page}`.
+    /// URL with placeholders: `{date:yyyy-MM-dd}`, `{week.start:yyyy-MM-dd}`/`{week.end:…}` (Monday/Sunday), `{day.relative:today,tomorrow}` (the word at the day's distance from today), `{channel}`, `{channel.1}`, `{channel.id}`, `{channel.name}`, `{page}`, `{page:first,second}` (the page-th word).
     public var url: String
     public var method: String?
     /// Form fields sent url-encoded in the body (values take placeholders).

@@ -21,7 +21,18 @@ public struct XMLTVScraper: Scraper {
             do throws(ScrapeError) {
                 let response = try await loader.response(request)
                 let document = try definition.document(from: response, xml: true)
-                let file = try read(document, url: response.url, now: context.now, channelFilter: job.channels)
+                var file = try read(document, url: response.url, now: context.now, channelFilter: job.channels)
+                if definition.keep == .requestedDay {
+                    // A file spanning many days gives each job only the days it asked for, by the definition's zone.
+                    let days = Set(job.days)
+                    file.programmes = file.programmes.filter { days.contains(definition.zone.local($0.start).day) }
+                    // Coverage claims only what is kept, so days outside the job are not marked as scraped.
+                    file.coverage = file.coverage.compactMap { window in
+                        let starts = file.programmes.filter { $0.channel == window.channel }.map(\.start)
+                        guard let from = starts.min(), let to = starts.max() else { return nil }
+                        return Coverage(channel: window.channel, from: from, to: to)
+                    }
+                }
                 outcome.extraction.channels += file.channels.filter { channel in !outcome.extraction.channels.contains { $0.id == channel.id } }
                 outcome.extraction.programmes += file.programmes
                 outcome.coverage += file.coverage
