@@ -5,7 +5,7 @@ final class HostGate: Sendable {
     private struct Host {
         var inFlight = 0
         var waiting: [CheckedContinuation<Void, Never>] = []
-        var nextStart: ContinuousClock.Instant?
+        var lastStart: ContinuousClock.Instant?
         var delaySeconds: Double
     }
 
@@ -41,16 +41,23 @@ final class HostGate: Sendable {
             }
             if admitted { continuation.resume() }
         }
-        // Start times are handed out in order, so each request starts one delay after the previous one.
-        let now = ContinuousClock.now
-        let start = hosts.withLock { hosts in
-            var state = hosts[host] ?? Host(delaySeconds: delaySeconds)
-            let start = max(now, state.nextStart ?? now)
-            state.nextStart = start.advanced(by: .milliseconds(Int(state.delaySeconds * 1000)))
-            hosts[host] = state
-            return start
+        // A request goes only when the previous one to the host went at least a delay ago, stamped at the moment it
+        // really goes: a task woken late by a busy machine must not start together with the next one.
+        while true {
+            let earliest: ContinuousClock.Instant? = hosts.withLock { hosts in
+                var state = hosts[host] ?? Host(delaySeconds: delaySeconds)
+                let now = ContinuousClock.now
+                if let last = state.lastStart {
+                    let earliest = last.advanced(by: .milliseconds(Int(state.delaySeconds * 1000)))
+                    if now < earliest { return earliest }
+                }
+                state.lastStart = now
+                hosts[host] = state
+                return nil
+            }
+            guard let earliest else { return }
+            guard (try? await Task.sleep(until: earliest, clock: .continuous)) != nil else { return }
         }
-        if start > now { try? await Task.sleep(until: start, clock: .continuous) }
     }
 
     /// Frees the slot, handing it straight to the next request in line if there is one.

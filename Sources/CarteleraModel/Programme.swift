@@ -27,6 +27,8 @@ public struct Programme: Hashable, Codable, Sendable, Identifiable {
     public var url: String?
     public var directors: [String]
     public var actors: [String]
+    /// Guests and presenters' guests (talk shows).
+    public var guests: [String]
     /// Age rating, such as `{system: "ES", value: "+12"}`.
     public var rating: Rating?
     /// Critics' or viewers' score out of 10.
@@ -40,7 +42,7 @@ public struct Programme: Hashable, Codable, Sendable, Identifiable {
         channel: ChannelID, start: Timestamp, stop: Timestamp? = nil, timeZone: String, title: String,
         subtitle: String? = nil, description: String? = nil, categories: [String] = [], genres: [Genre] = [],
         type: ProgrammeType? = nil, year: Int? = nil, season: Int? = nil, episode: Int? = nil,
-        image: String? = nil, url: String? = nil, directors: [String] = [], actors: [String] = [],
+        image: String? = nil, url: String? = nil, directors: [String] = [], actors: [String] = [], guests: [String] = [],
         rating: Rating? = nil, score: Double? = nil, country: String? = nil, language: String? = nil,
         provenance: [Provenance]
     ) {
@@ -62,6 +64,7 @@ public struct Programme: Hashable, Codable, Sendable, Identifiable {
         self.url = url
         self.directors = directors
         self.actors = actors
+        self.guests = guests
         self.rating = rating
         self.score = score
         self.country = country

@@ -64,6 +64,7 @@ public enum ProgrammeMerger {
         merged.url = merged.url ?? secondary.url
         if merged.directors.isEmpty { merged.directors = secondary.directors }
         if merged.actors.isEmpty { merged.actors = secondary.actors }
+        if merged.guests.isEmpty { merged.guests = secondary.guests }
         merged.rating = merged.rating ?? secondary.rating
         merged.score = merged.score ?? secondary.score
         merged.country = merged.country ?? secondary.country

@@ -38,6 +38,7 @@ public enum ExpectationCheck {
         case "category", "categories": return list(expected, p.categories)
         case "actors", "actor": return list(expected, p.actors)
         case "director", "directors": return list(expected, p.directors)
+        case "guest", "guests": return list(expected, p.guests)
         case "country": return text(expected, p.country)
         case "language": return text(expected, p.language)
         case "date", "year": return text(expected.string.map { .string(String($0.prefix(4))) } ?? expected, p.year.map(String.init))

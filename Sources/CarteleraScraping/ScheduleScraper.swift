@@ -187,6 +187,7 @@ public struct ScheduleScraper: Scraper {
             url: item.first("url"),
             directors: item.fields["directors"] ?? [],
             actors: item.fields["actors"] ?? [],
+            guests: item.fields["guests"] ?? [],
             rating: item.first("rating").map { Rating(system: definition.ratingSystem, value: $0) },
             score: item.first("score").flatMap(NumberParsing.decimal),
             country: item.first("country"),

@@ -137,7 +137,7 @@ public struct XMLTVScraper: Scraper {
             year: try texts("date").first.flatMap { Int($0.prefix(4)) }, season: season, episode: episode,
             image: try element.xpath("icon/@src").first.flatMap { LinkResolver.resolve($0.text, against: url) },
             url: try texts("url").first.flatMap { LinkResolver.resolve($0, against: url) },
-            directors: try texts("credits/director"), actors: try texts("credits/actor"),
+            directors: try texts("credits/director"), actors: try texts("credits/actor"), guests: try texts("credits/guest"),
             rating: rating, score: score, country: try texts("country").first, language: try texts("language").first,
             provenance: [Provenance(source: id, fetchedAt: now, url: url)])
     }
