@@ -47,14 +47,26 @@ public struct ScrapeOutcome: Sendable {
     public var coverage: [Coverage]
     /// The UTC days whose audiences and news the extraction replaces.
     public var audienceDays: [Day]
+    /// Cities whose whole venue listing was read: their venues this source no longer lists are marked not seen.
+    public var venueCities: [String]
+    /// Evenings (in the source's zone) whose nights and guest lists the extraction replaces.
+    public var nightDays: [Day]
+    /// Whether the source's promotions were read, so the stored ones are replaced.
+    public var promotionsRead: Bool
     public var failures: [ScrapeError]
     /// Problems that cost single items, not the page (a row with an unreadable time).
     public var warnings: [String]
 
-    public init(extraction: Extraction, coverage: [Coverage] = [], audienceDays: [Day] = [], failures: [ScrapeError] = [], warnings: [String] = []) {
+    public init(
+        extraction: Extraction, coverage: [Coverage] = [], audienceDays: [Day] = [], venueCities: [String] = [], nightDays: [Day] = [],
+        promotionsRead: Bool = false, failures: [ScrapeError] = [], warnings: [String] = []
+    ) {
         self.extraction = extraction
         self.coverage = coverage
         self.audienceDays = audienceDays
+        self.venueCities = venueCities
+        self.nightDays = nightDays
+        self.promotionsRead = promotionsRead
         self.failures = failures
         self.warnings = warnings
     }

@@ -6,7 +6,8 @@ import Foundation
 ///
 /// Each case names a day, a channel (Cartelera id), the captured files answering the listing requests in
 /// page order (paths relative to the source folder), optionally their Content-Type, and the facts the scrape
-/// must yield: `count`, `programmes` (as in the corpus), `audiences`, `shares` and `news` (listed fields of
+/// must yield: `count`, `programmes` (as in the corpus); `audiences`, `shares`, `news`, `venues`, `nights`,
+/// `guestLists` and `promotions` (listed fields of
 /// the stored JSON form, by index).
 public enum SourceCheck {
     /// The expectation file's name inside a source folder.
@@ -40,6 +41,13 @@ public enum SourceCheck {
             problems += compareItems(outcome.extraction.audiences, item["audiences"], label: "audiences")
             problems += compareItems(outcome.extraction.shares, item["shares"], label: "shares")
             problems += compareItems(outcome.extraction.news, item["news"], label: "news")
+            problems += compareItems(outcome.extraction.venues, item["venues"], label: "venues")
+            problems += compareItems(outcome.extraction.nights, item["nights"], label: "nights")
+            problems += compareItems(outcome.extraction.guestLists, item["guestLists"], label: "guestLists")
+            problems += compareItems(outcome.extraction.promotions, item["promotions"], label: "promotions")
+            if let count = item["venueCount"]?.int, count != outcome.extraction.venues.count {
+                problems.append("expected \(count) venues, got \(outcome.extraction.venues.count)")
+            }
             results.append(CheckResult(name: name, problems: problems))
         }
         if results.isEmpty { results.append(CheckResult(name: "\(definition.source)", problems: ["\(fileName) lists no cases"])) }
