@@ -31,6 +31,7 @@ public struct CompiledDefinition: Sendable {
     let news: CompiledTable?
     let channelNames: [String: String]
     let detail: CompiledDetail?
+    let clubs: CompiledClubListing?
 
     /// The channel ids this source lists.
     public var channelIDs: [ChannelID] { channels.map { ChannelID($0.id) } }
@@ -150,6 +151,7 @@ extension CompiledDefinition {
         var schedule: CompiledTable?
         var grid: CompiledGrid?
         var audiences: CompiledTable?, shares: CompiledTable?, news: CompiledTable?
+        var clubs: CompiledClubListing?
         switch definition.kind {
         case .tvSchedule:
             guard let spec = definition.schedule else { throw fail("schedule", "a tv-schedule source needs a schedule section") }
@@ -182,6 +184,8 @@ extension CompiledDefinition {
             guard audiences != nil || shares != nil else { throw fail("audiences", "a tv-audience source needs an audiences or shares table") }
         case .xmltv:
             break
+        case .clubListing:
+            clubs = try CompiledClubListing.compile(definition, fail: fail)
         }
 
         var detail: CompiledDetail?
@@ -200,10 +204,10 @@ extension CompiledDefinition {
             site: definition.site, zone: zone, encoding: definition.encoding, format: definition.format ?? .html, bodyReplacements: bodyReplacements, request: request, channels: channels,
             rules: rules, keep: definition.keep ?? .all, sanityFloor: sanity, fetch: definition.fetch,
             defaultDays: definition.days ?? 3, ratingSystem: definition.ratingSystem, schedule: schedule, grid: grid,
-            audiences: audiences, shares: shares, news: news, channelNames: definition.channelNames ?? [:], detail: detail)
+            audiences: audiences, shares: shares, news: news, channelNames: definition.channelNames ?? [:], detail: detail, clubs: clubs)
     }
 
-    private static func compileSelector(_ spec: SelectorSpec, keyPath: String, fail: (String, String) -> DefinitionError) throws(DefinitionError) -> CompiledSelector {
+    static func compileSelector(_ spec: SelectorSpec, keyPath: String, fail: (String, String) -> DefinitionError) throws(DefinitionError) -> CompiledSelector {
         let probe = PlaceholderValues(day: Day(daysSince1970: 0), channel: ChannelEntry(id: "probe", siteId: "probe", name: "probe"), page: 1)
         switch spec {
         case .css(let css):
@@ -220,7 +224,7 @@ extension CompiledDefinition {
 
     private static let stringFunctions = ["string(", "normalize-space(", "concat(", "substring", "translate(", "count(", "number(", "sum("]
 
-    private static func compileFields(_ specs: [String: FieldSpec], keyPath: String, fail: (String, String) -> DefinitionError) throws(DefinitionError) -> [String: CompiledField] {
+    static func compileFields(_ specs: [String: FieldSpec], keyPath: String, fail: (String, String) -> DefinitionError) throws(DefinitionError) -> [String: CompiledField] {
         var fields: [String: CompiledField] = [:]
         for (name, spec) in specs {
             let path = "\(keyPath).\(name)"

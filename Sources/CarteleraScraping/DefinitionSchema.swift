@@ -14,6 +14,7 @@ indirect enum DefinitionSchema: Sendable {
     }))
     static let selector: DefinitionSchema = .scalarOrMap(["css": .scalar, "xpath": .scalar])
     static let table: DefinitionSchema = .map(["rows": selector, "fields": .dictionary(field)])
+    static let clubTable: DefinitionSchema = .map(["url": .scalar, "pages": .scalar, "rows": selector, "fields": .dictionary(field)])
 
     static let site: DefinitionSchema = .map([
         "kind": .scalar, "name": .scalar, "site": .scalar, "timezone": .scalar, "encoding": .scalar, "format": .scalar, "body_replace": .list(.list(.scalar)),
@@ -29,6 +30,7 @@ indirect enum DefinitionSchema: Sendable {
         "sanity": .map(["fraction": .scalar, "minimum": .scalar]),
         "fetch": .map(["delay": .scalar, "concurrency": .scalar, "timeout": .scalar, "max_body_bytes": .scalar, "robots": .scalar]),
         "days": .scalar, "keep": .scalar, "rating_system": .scalar,
+        "city": .scalar, "venues": clubTable, "nights": clubTable, "promotions": clubTable,
     ])
 
     /// The first key that does not belong, as "path: message".

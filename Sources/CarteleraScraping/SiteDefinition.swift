@@ -3,6 +3,7 @@ public enum SourceKind: String, Codable, Sendable, CaseIterable {
     case tvSchedule = "tv-schedule"
     case xmltv
     case tvAudience = "tv-audience"
+    case clubListing = "club-listing"
 }
 
 /// A source definition as written in `Scrapers/<id>/source.yaml`, before validation.
@@ -38,6 +39,14 @@ public struct SiteDefinition: Codable, Sendable {
     public var keep: KeepPolicy?
     /// The system age ratings are in, such as `ES` or `VET`.
     public var ratingSystem: String?
+    /// The city a club listing covers, for venues that do not name theirs.
+    public var city: String?
+    /// A club listing's venues: their own page(s), read once a run.
+    public var venues: ClubTableSpec?
+    /// A club listing's nights, with their guest-list blocks: the `request` page of each evening unless `url` says otherwise.
+    public var nights: ClubTableSpec?
+    /// A club listing's promoted flyers.
+    public var promotions: ClubTableSpec?
 
     enum CodingKeys: String, CodingKey {
         case kind, name, site, timezone, encoding, format, request, channels, schedule, audiences, shares, news
@@ -45,7 +54,18 @@ public struct SiteDefinition: Codable, Sendable {
         case bodyReplace = "body_replace"
         case rules, detail, sanity, fetch, days, keep
         case ratingSystem = "rating_system"
+        case city, venues, nights, promotions
     }
+}
+
+/// A table of a club listing, optionally on its own page(s).
+public struct ClubTableSpec: Codable, Sendable {
+    /// The page, when it is not the evening's `request` page (takes `{page}`; no date: read once a run).
+    public var url: String?
+    /// How many pages the table spans.
+    public var pages: Int?
+    public var rows: SelectorSpec
+    public var fields: [String: FieldSpec]
 }
 
 /// The markup a page is parsed as.

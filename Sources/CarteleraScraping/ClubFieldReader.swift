@@ -1,0 +1,138 @@
+import CarteleraModel
+import CarteleraNormalize
+import Foundation
+
+/// Turns a club listing's field values into venues, nights, guest lists and promotions.
+///
+/// Spanish listings write "Viernes 28 nov", "hasta la 1:30", "Lista cerrada", "Quedan 12 plazas",
+/// "Entrada libre" and "15 € con copa"; English equivalents are understood too.
+struct ClubFieldReader {
+    let definition: CompiledDefinition
+    let city: String
+    let now: Timestamp
+
+    private var zone: ZoneConverter { definition.zone }
+
+    func venue(_ f: [String: [String]], baseURL: String, warnings: inout [String]) -> Venue? {
+        guard let name = f["name"]?.first else { return nil }
+        let venueCity = f["city"]?.first ?? city
+        var location: GeoPoint?
+        if let latitude = f["latitude"]?.first.flatMap(Self.coordinate), let longitude = f["longitude"]?.first.flatMap(Self.coordinate) {
+            location = GeoPoint(latitude: latitude, longitude: longitude)
+            if location == nil { warnings.append("\(definition.source): \(name): coordinates out of range (\(latitude), \(longitude))") }
+        }
+        let labels = f["genres"] ?? []
+        let price = f["price"]?.first
+        return Venue(
+            id: VenueID(name: name, city: venueCity), name: name, address: f["address"]?.first, city: venueCity, location: location,
+            musicGenres: MusicGenreMapper.genres(for: labels), musicLabels: labels, priceRange: price,
+            freeEntry: f["free_entry"].map { Self.truthy($0.first ?? "") } ?? price.map(Self.isFree).flatMap { $0 ? true : nil },
+            rating: f["rating"]?.first.flatMap(NumberParsing.decimal), ratingCount: f["votes"]?.first.flatMap(NumberParsing.integer),
+            openingHours: f["hours"] ?? [], images: f["images"] ?? [], website: f["website"]?.first, phone: f["phone"]?.first,
+            provenance: [Provenance(source: definition.source, fetchedAt: now, url: f["url"]?.first ?? baseURL)], lastSeen: now)
+    }
+
+    func night(_ f: [String: [String]], evening requested: Day, baseURL: String, warnings: inout [String]) -> (Night, GuestList?)? {
+        guard let venueName = f["venue"]?.first, let title = f["title"]?.first else { return nil }
+        var evening = requested
+        if let text = f["date"]?.first, let format = definition.clubs?.nights?.table.fields["date"]?.format,
+           let parts = format.parse(text), let day = ScheduleScraper.day(from: parts, near: requested) {
+            evening = day
+        }
+        let doorsClock = clock(f["doors"]?.first, field: "doors")
+        let closingClock = clock(f["closing"]?.first, field: "closing")
+        let times = NightTimes.resolve(evening: evening, doors: doorsClock, closing: closingClock, zone: zone)
+        let venue = VenueID(name: venueName, city: f["city"]?.first ?? city)
+        let price = f["price"]?.first
+        let free = f["free_entry"].map { Self.truthy($0.first ?? "") } ?? price.map(Self.isFree)
+        let labels = f["genres"] ?? []
+        let night = Night(
+            venue: venue, date: evening, title: title, doors: times.doors, closing: times.closing, timeZone: zone.identifier,
+            lineup: f["lineup"] ?? [], musicGenres: MusicGenreMapper.genres(for: labels), musicLabels: labels, flyer: f["flyer"]?.first,
+            price: price, priceFrom: free == true ? 0 : price.flatMap(NumberParsing.decimal), freeEntry: free,
+            ticketURL: f["tickets"]?.first, url: f["url"]?.first,
+            provenance: [Provenance(source: definition.source, fetchedAt: now, url: baseURL)])
+        return (night, guestList(f, night: night, warnings: &warnings))
+    }
+
+    /// The night's guest list, when the row has a guest-list block (any `list_*` field).
+    private func guestList(_ f: [String: [String]], night: Night, warnings: inout [String]) -> GuestList? {
+        guard f.keys.contains(where: { $0.hasPrefix("list_") }) else { return nil }
+        let statusText = f["list_status"]?.joined(separator: " ") ?? ""
+        var deadline: Timestamp?
+        if let text = f["list_deadline"]?.first {
+            deadline = instant(text, field: "list_deadline", evening: night.date)
+            if deadline == nil { warnings.append("\(definition.source): \(night.title): unreadable guest-list deadline \"\(text)\"") }
+        }
+        let instructions = f["list_instructions"]?.first
+        return GuestList(
+            venue: night.venue, night: night.id, date: night.date, declared: Self.declaredStatus(statusText),
+            conditions: f["list_conditions"] ?? [], deadline: deadline,
+            capacity: f["list_capacity"]?.first.flatMap(NumberParsing.integer),
+            placesLeft: f["list_places"]?.first.flatMap(NumberParsing.integer),
+            signUpURL: f["list_signup"]?.first, signUpInstructions: instructions,
+            nightEnds: night.closing ?? NightTimes.instant(evening: night.date, secondOfDay: 6 * 3600, zone: zone),
+            provenance: night.provenance)
+    }
+
+    func promotion(_ f: [String: [String]], baseURL: String) -> Promotion? {
+        guard let title = f["title"]?.first else { return nil }
+        let venue = f["venue"]?.first.map { VenueID(name: $0, city: city) }
+        let today = zone.local(now).day
+        // A date without a time runs from the start of its first day to the end of its last.
+        let from = f["valid_from"]?.first.flatMap { instant($0, field: "valid_from", evening: today, endOfDay: false) }
+        let to = f["valid_to"]?.first.flatMap { instant($0, field: "valid_to", evening: today, endOfDay: true) }
+        let idParts = [definition.source.rawValue, venue?.rawValue ?? "", Slug.make(title), from.map { String($0.secondsSince1970) } ?? ""]
+        return Promotion(
+            id: idParts.filter { !$0.isEmpty }.joined(separator: "#"), venue: venue, night: nil, title: title, flyer: f["flyer"]?.first,
+            validFrom: from, validTo: to, rank: f["rank"]?.first.flatMap(NumberParsing.integer),
+            // A listing's promotion block is paid placement unless the page says otherwise.
+            paid: f["paid"].map { Self.truthy($0.first ?? "") } ?? true,
+            sponsor: f["sponsor"]?.first, url: f["url"]?.first,
+            provenance: [Provenance(source: definition.source, fetchedAt: now, url: baseURL)])
+    }
+
+    /// A clock time ("23:30", "hasta la 1:30") in seconds after midnight.
+    private func clock(_ text: String?, field: String) -> Int? {
+        guard let text else { return nil }
+        let format = definition.clubs?.nights?.table.fields[field]?.format ?? ScheduleScraper.defaultTimeFormat
+        return format.parse(text)?.secondOfDay
+    }
+
+    /// An instant from a field: a full date-time, a date (start or end of that day), or a clock time on the night of `evening`.
+    private func instant(_ text: String, field: String, evening: Day, endOfDay: Bool = false) -> Timestamp? {
+        let tables = [definition.clubs?.nights, definition.clubs?.promotions].compactMap { $0?.table.fields[field] }
+        let format = tables.first?.format ?? ScheduleScraper.defaultTimeFormat
+        guard let parts = format.parse(text) else { return nil }
+        if let instant = parts.instant { return instant }
+        if let day = ScheduleScraper.day(from: parts, near: evening) {
+            if let seconds = parts.secondOfDay {
+                if let offset = parts.offset { return Timestamp(secondsSince1970: Int64(day.daysSince1970) * 86_400 + Int64(seconds - offset)) }
+                return zone.instant(LocalDateTime(day: day, secondOfDay: seconds))
+            }
+            return zone.instant(LocalDateTime(day: endOfDay ? day.advanced(by: 1) : day, secondOfDay: 0))
+        }
+        return parts.secondOfDay.map { NightTimes.instant(evening: evening, secondOfDay: $0, zone: zone) }
+    }
+
+    static func declaredStatus(_ text: String) -> GuestList.DeclaredStatus? {
+        let folded = TextFolding.fold(text)
+        if ["cerrad", "closed", "finalizad"].contains(where: folded.contains) { return .closed }
+        if ["complet", "llen", "full", "agotad", "sold out", "sin plazas"].contains(where: folded.contains) { return .full }
+        if ["abiert", "open", "apuntate", "disponible", "quedan"].contains(where: folded.contains) { return .open }
+        return nil
+    }
+
+    static func isFree(_ text: String) -> Bool {
+        let folded = TextFolding.fold(text)
+        return ["libre", "gratis", "gratuita", "free"].contains(where: folded.contains)
+    }
+
+    static func truthy(_ text: String) -> Bool {
+        !["", "0", "no", "false", "falso"].contains(TextFolding.fold(text))
+    }
+
+    static func coordinate(_ text: String) -> Double? {
+        Double(text.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: ",", with: "."))
+    }
+}
