@@ -43,7 +43,7 @@ extension Cartelera {
             fetch.perHostDelaySeconds = 0.01
             fetch.perHostConcurrency = 4
             let configuration = RunConfiguration(
-                scrapersDirectory: global.scrapers, storeRoot: "\(output)/store", sources: site.sources, days: site.days,
+                scrapersDirectory: global.scrapers, storeRoot: "\(output)/store", sources: site.sources,
                 now: now, fetch: fetch, rewrites: site.rewrites(to: server.baseURL))
             let report = try await RunOutput.run(configuration, global: global)
             if !global.json { try printSummary(report, storeRoot: configuration.storeRoot, seconds: Date().timeIntervalSince(started)) }

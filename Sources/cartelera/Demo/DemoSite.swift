@@ -7,8 +7,6 @@ import Foundation
 struct DemoSite: Sendable {
     /// The sample sources, by id.
     let sources: [SourceID]
-    /// How many days the samples cover.
-    let days: Int
     private let pages: [String: Page]
 
     struct Page: Sendable {
@@ -20,7 +18,6 @@ struct DemoSite: Sendable {
     init(scrapers: String, now: Timestamp) throws {
         var sources: [SourceID] = []
         var pages: [String: Page] = [:]
-        var days = 1
         for id in DefinitionLoader.sourceIDs(in: scrapers) where id.rawValue.hasSuffix(".example") {
             let definition = try DefinitionLoader.load(id, from: scrapers)
             let today = definition.zone.local(now).day
@@ -29,7 +26,6 @@ struct DemoSite: Sendable {
             let cases = (expect["cases"]?.array ?? []).filter { ($0["count"]?.int ?? 1) > 0 }
             let captureDays = Set(cases.compactMap { $0["date"]?.string.flatMap(Day.init) }).sorted()
             guard let firstCapture = captureDays.first else { continue }
-            days = max(days, captureDays.count)
             sources.append(id)
             for item in cases {
                 guard let fixture = SourceCheck.fixtureCase(item, definition: definition, name: id.rawValue) else { continue }
@@ -39,13 +35,16 @@ struct DemoSite: Sendable {
                 let contentType = item["content_type"]?.string ?? (definition.kind == .xmltv ? "application/xml" : "text/html; charset=utf-8")
                 for (request, file) in zip(definition.listingRequests(channel: fixture.channel, day: day), files) {
                     guard var body = FileManager.default.contents(atPath: file).map(Array.init) else { continue }
-                    if definition.kind == .xmltv { body = Self.shiftXMLTVDates(body, byDays: shift) }
+                    switch definition.kind {
+                    case .xmltv: body = Self.shiftXMLTVDates(body, byDays: shift)
+                    case .clubListing: body = Self.shiftISODates(body, byDays: shift)
+                    default: break
+                    }
                     pages[Self.key(method: request.method, url: request.url, body: request.body)] = Page(body: body, contentType: contentType)
                 }
             }
         }
         self.sources = sources
-        self.days = days
         self.pages = pages
     }
 
@@ -80,6 +79,18 @@ struct DemoSite: Sendable {
 
     private static func key(method: String, url: String, body: [UInt8]?) -> String {
         "\(method) \(url) \(body.map { String(decoding: $0, as: UTF8.self) } ?? "")"
+    }
+
+    /// Moves every ISO date (`YYYY-MM-DD`, alone or in a date-time) by whole days.
+    static func shiftISODates(_ body: [UInt8], byDays days: Int) -> [UInt8] {
+        guard days != 0 else { return body }
+        var text = String(decoding: body, as: UTF8.self)
+        let pattern = try! NSRegularExpression(pattern: "(?<![0-9])[0-9]{4}-[0-9]{2}-[0-9]{2}(?![0-9])")
+        for match in pattern.matches(in: text, range: NSRange(text.startIndex..., in: text)).reversed() {
+            guard let range = Range(match.range, in: text), let day = Day(String(text[range])) else { continue }
+            text.replaceSubrange(range, with: day.advanced(by: days).description)
+        }
+        return Array(text.utf8)
     }
 
     /// Moves every XMLTV time (`YYYYMMDDhhmmss`) by whole days.
