@@ -1,31 +1,34 @@
-/// The id of a configured source: its folder name under `Scrapers/`, usually the site's domain.
-public struct SourceID: RawRepresentable, Hashable, Comparable, Codable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
-    public let rawValue: String
-    public init(rawValue: String) { self.rawValue = rawValue }
-    public init(_ rawValue: String) { self.rawValue = rawValue }
-    public init(stringLiteral value: String) { self.rawValue = value }
-    public init(from decoder: any Decoder) throws { rawValue = try decoder.singleValueContainer().decode(String.self) }
+/// An id that is a string in JSON and in text: Codable, comparable and printable as its raw value.
+public protocol StringIdentifier: RawRepresentable, Hashable, Comparable, Codable, Sendable, CustomStringConvertible where RawValue == String {
+    init(rawValue: String)
+}
+
+extension StringIdentifier {
+    public init(from decoder: any Decoder) throws { self.init(rawValue: try decoder.singleValueContainer().decode(String.self)) }
+
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(rawValue)
     }
+
     public var description: String { rawValue }
-    public static func < (lhs: SourceID, rhs: SourceID) -> Bool { lhs.rawValue < rhs.rawValue }
+    public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
+}
+
+/// The id of a configured source: its folder name under `Scrapers/`, usually the site's domain.
+public struct SourceID: StringIdentifier, ExpressibleByStringLiteral {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public init(_ rawValue: String) { self.rawValue = rawValue }
+    public init(stringLiteral value: String) { self.rawValue = value }
 }
 
 /// A channel's stable id, XMLTV style (`La1.es`), shared by every source that carries the channel.
-public struct ChannelID: RawRepresentable, Hashable, Comparable, Codable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
+public struct ChannelID: StringIdentifier, ExpressibleByStringLiteral {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
     public init(_ rawValue: String) { self.rawValue = rawValue }
     public init(stringLiteral value: String) { self.rawValue = value }
-    public init(from decoder: any Decoder) throws { rawValue = try decoder.singleValueContainer().decode(String.self) }
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
-    public var description: String { rawValue }
-    public static func < (lhs: ChannelID, rhs: ChannelID) -> Bool { lhs.rawValue < rhs.rawValue }
 
     /// The id made safe for a file name: anything but letters, digits, `.`, `-` and `_` becomes `_`.
     public var fileSafe: String {
@@ -39,18 +42,11 @@ public struct ChannelID: RawRepresentable, Hashable, Comparable, Codable, Sendab
 }
 
 /// A programme's stable id: its channel and its start instant, never the start alone.
-public struct ProgrammeID: RawRepresentable, Hashable, Comparable, Codable, Sendable, CustomStringConvertible {
+public struct ProgrammeID: StringIdentifier {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
     /// Builds `<channel>@<start as seconds since 1970>`.
     public init(channel: ChannelID, start: Timestamp) {
         self.rawValue = "\(channel.rawValue)@\(start.secondsSince1970)"
     }
-    public init(from decoder: any Decoder) throws { rawValue = try decoder.singleValueContainer().decode(String.self) }
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
-    public var description: String { rawValue }
-    public static func < (lhs: ProgrammeID, rhs: ProgrammeID) -> Bool { lhs.rawValue < rhs.rawValue }
 }

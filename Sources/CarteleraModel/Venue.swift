@@ -1,17 +1,10 @@
 /// A venue's stable id: its city and name, folded to a slug (`madrid/sala-el-sol`).
-public struct VenueID: RawRepresentable, Hashable, Comparable, Codable, Sendable, CustomStringConvertible {
+public struct VenueID: StringIdentifier {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
     public init(_ rawValue: String) { self.rawValue = rawValue }
     /// The id of a venue from its name and city: `madrid/sala-el-sol`.
     public init(name: String, city: String) { self.rawValue = "\(Slug.make(city))/\(Slug.make(name))" }
-    public init(from decoder: any Decoder) throws { rawValue = try decoder.singleValueContainer().decode(String.self) }
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
-    public var description: String { rawValue }
-    public static func < (lhs: VenueID, rhs: VenueID) -> Bool { lhs.rawValue < rhs.rawValue }
 }
 
 /// A club, bar or hall.
