@@ -1,0 +1,15 @@
+import CarteleraModel
+
+/// An evening's nights and guest lists, in the venues' zone: a night ending at 06:00 belongs to the evening before.
+public struct NightsDay: Codable, Sendable, Hashable {
+    public var nights: [Night]
+    public var guestLists: [GuestList]
+
+    public init(nights: [Night] = [], guestLists: [GuestList] = []) {
+        self.nights = nights
+        self.guestLists = guestLists
+    }
+
+    /// True when the evening has neither nights nor guest lists.
+    public var isEmpty: Bool { nights.isEmpty && guestLists.isEmpty }
+}
