@@ -13,6 +13,7 @@ public enum VenueMerger {
         /// Incoming id → stored id, so nights and guest lists can follow a venue merged into another one.
         public var storedIDs: [VenueID: VenueID]
 
+        /// A merge result from its parts.
         public init(venues: [Venue], storedIDs: [VenueID: VenueID]) {
             self.venues = venues
             self.storedIDs = storedIDs

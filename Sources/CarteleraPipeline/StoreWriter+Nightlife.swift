@@ -35,58 +35,21 @@ extension StoreWriter {
         for day in replacedEvenings.union(nights.map(\.date)).union(guestLists.map(\.date)).sorted() {
             var evening = (readOrReplace { () throws(StoreError) in try store.nights(day: day) } ?? nil) ?? NightsDay()
             if replacedEvenings.contains(day) {
-                evening.nights = Self.removing(source, from: evening.nights)
-                evening.guestLists = Self.removing(source, from: evening.guestLists)
+                evening.nights = evening.nights.removing(source)
+                evening.guestLists = evening.guestLists.removing(source)
             }
-            evening.nights = Self.upserting(nights.filter { $0.date == day }, into: evening.nights)
-            evening.guestLists = Self.upserting(guestLists.filter { $0.date == day }, into: evening.guestLists)
+            evening.nights = evening.nights.upserting(nights.filter { $0.date == day })
+            evening.guestLists = evening.guestLists.upserting(guestLists.filter { $0.date == day })
             result[.nights(day: day)] = .nights(evening)
         }
 
         if outcome.promotionsRead || !extraction.promotions.isEmpty {
             var promotions = readOrReplace { () throws(StoreError) in try store.promotions() } ?? []
-            if outcome.promotionsRead { promotions = Self.removing(source, from: promotions) }
+            if outcome.promotionsRead { promotions = promotions.removing(source) }
             // Each promotion keeps the paid flag its source gave it: the writer never turns paid placement into an organic item.
-            promotions = Self.upserting(extraction.promotions.map { ids.follow($0) }, into: promotions)
+            promotions = promotions.upserting(extraction.promotions.map { ids.follow($0) })
             result[.promotions] = .promotions(promotions)
         }
         return result
     }
-
-    /// The items without what `source` said: an item only it listed goes, one other sources list too just loses `source` from its provenance.
-    static func removing<Item: SourcedItem>(_ source: SourceID, from items: [Item]) -> [Item] {
-        items.compactMap { item in
-            guard item.provenance.contains(where: { $0.source == source }) else { return item }
-            var kept = item
-            kept.provenance.removeAll { $0.source == source }
-            return kept.provenance.isEmpty ? nil : kept
-        }
-    }
-
-    /// `incoming` added to `items`: an item with the same id is replaced by the newer one, which also keeps the other sources' provenance.
-    static func upserting<Item: SourcedItem>(_ incoming: [Item], into items: [Item]) -> [Item] {
-        var result = items
-        for item in incoming {
-            guard let index = result.firstIndex(where: { $0.id == item.id }) else {
-                result.append(item)
-                continue
-            }
-            var newer = item
-            for provenance in result[index].provenance where !newer.provenance.contains(where: { $0.source == provenance.source }) {
-                newer.provenance.append(provenance)
-            }
-            result[index] = newer
-        }
-        return result
-    }
 }
-
-/// A nightlife item with a string id and the sources it came from.
-protocol SourcedItem {
-    var id: String { get }
-    var provenance: [Provenance] { get set }
-}
-
-extension Night: SourcedItem {}
-extension GuestList: SourcedItem {}
-extension Promotion: SourcedItem {}

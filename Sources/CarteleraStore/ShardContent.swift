@@ -8,8 +8,11 @@ public enum ShardContent: Sendable, Hashable {
     case programmes([Programme])
     case audiences(AudienceDay)
     case news([NewsItem])
+    /// A city's venues.
     case venues([Venue])
+    /// An evening's nights and guest lists.
     case nights(NightsDay)
+    /// Every promotion.
     case promotions([Promotion])
 
     /// How many items the content holds; an audience day counts entries and shares, an evening nights and guest lists.
