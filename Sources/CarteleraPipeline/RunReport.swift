@@ -6,7 +6,7 @@ public struct RunReport: Codable, Sendable {
     public var seconds: Double
     public var store: String
     public var sources: [SourceReport]
-    /// Shards removed by retention.
+    /// Shards removed by retention, and the promotions shard when expired promotions were dropped from it.
     public var expired: Int
 
     /// Whether every source succeeded.
@@ -36,6 +36,14 @@ public struct SourceReport: Codable, Sendable {
     public var audiences: Int
     public var shares: Int
     public var news: Int
+    /// Venues read.
+    public var venues: Int
+    /// Nights read.
+    public var nights: Int
+    /// Guest lists read.
+    public var guestLists: Int
+    /// Promotions read, each still flagged paid or not.
+    public var promotions: Int
     /// Shards whose content changed.
     public var shardsWritten: Int
     public var errors: [String]
@@ -43,5 +51,5 @@ public struct SourceReport: Codable, Sendable {
     public var seconds: Double
 
     /// Every item of every kind.
-    public var items: Int { programmes + audiences + shares + news }
+    public var items: Int { programmes + audiences + shares + news + venues + nights + guestLists + promotions }
 }

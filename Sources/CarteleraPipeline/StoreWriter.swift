@@ -6,10 +6,10 @@ import Logging
 
 /// The one writer of a run: commits each source's outcome under the store lock, one source at a time.
 actor StoreWriter {
-    private let store: any Store
+    let store: any Store
     private let lock: StoreLock
-    private let now: Timestamp
-    private let logger: Logger
+    let now: Timestamp
+    let logger: Logger
 
     init(store: any Store, lock: StoreLock, now: Timestamp, logger: Logger) {
         self.store = store
@@ -25,7 +25,8 @@ actor StoreWriter {
         var report = SourceReport(
             source: source, status: .ok, requests: 0, bytes: 0, notModified: 0,
             programmes: extraction.programmes.count, audiences: extraction.audiences.count, shares: extraction.shares.count,
-            news: extraction.news.count, shardsWritten: 0, errors: outcome.failures.map(\.description),
+            news: extraction.news.count, venues: extraction.venues.count, nights: extraction.nights.count,
+            guestLists: extraction.guestLists.count, promotions: extraction.promotions.count, shardsWritten: 0, errors: outcome.failures.map(\.description),
             warnings: Array(outcome.warnings.prefix(20)), seconds: 0)
         var state: SourceState
         do {
@@ -35,7 +36,9 @@ actor StoreWriter {
             state = SourceState(source: source)
         }
         let count = extraction.itemCount
-        let nothingWorked = outcome.coverage.isEmpty && outcome.audienceDays.isEmpty
+        // Venues from a listing cut short still count: they are merged, never replace anything.
+        let nothingWorked = outcome.coverage.isEmpty && outcome.audienceDays.isEmpty && outcome.nightDays.isEmpty
+            && outcome.venueCities.isEmpty && !outcome.promotionsRead && extraction.venues.isEmpty
         if nothingWorked {
             report.status = .failed
             if report.errors.isEmpty { report.errors.append("\(source): nothing was fetched") }
@@ -120,11 +123,12 @@ actor StoreWriter {
             news += outcome.extraction.news.filter { $0.day == day }
             result[.news(day: day)] = .news(news)
         }
+        result.merge(nightlifeShards(for: outcome)) { _, nightlife in nightlife }
         return result
     }
 
     /// A shard's content; a corrupt shard is logged and rebuilt from this source's data rather than blocking every run.
-    private func readOrReplace<T>(_ read: () throws(StoreError) -> T) -> T? {
+    func readOrReplace<T>(_ read: () throws(StoreError) -> T) -> T? {
         do {
             return try read()
         } catch {

@@ -12,6 +12,9 @@ import Synchronization
 /// <root>/tv/programmes/<YYYY-MM-DD>/<channel>.json   UTC day of the start
 /// <root>/tv/audiences/<YYYY-MM-DD>.json
 /// <root>/tv/news/<YYYY-MM-DD>.json
+/// <root>/nightlife/venues/<city-slug>.json   venues of a city, kept when no longer listed (notSeenSince)
+/// <root>/nightlife/nights/<YYYY-MM-DD>.json  the evening's nights and guest lists (local date a night starts on)
+/// <root>/nightlife/promotions.json           every promotion, with its paid flag
 /// <root>/sources/<source>.json               SourceState
 /// <root>/reports/<YYYY-MM-DDTHHMMSSZ>.json   run reports, the last 50
 /// ```
@@ -32,7 +35,7 @@ public final class FileStore: Store {
     public init(root: String, logger: Logger = Logger(label: "cartelera.store")) throws(StoreError) {
         self.root = URL(fileURLWithPath: root).standardizedFileURL.path
         self.logger = logger
-        for folder in ["tv/programmes", "tv/audiences", "tv/news", "sources", "reports"] {
+        for folder in ["tv/programmes", "tv/audiences", "tv/news", "nightlife/venues", "nightlife/nights", "sources", "reports"] {
             try POSIX.makeDirectory(path(folder))
         }
         try checkSchemaVersion()
@@ -72,13 +75,13 @@ public final class FileStore: Store {
         return days.sorted()
     }
 
-    /// Lists the shard files under `tv/`, skipping temp files and anything else.
+    /// Lists the shard files under `tv/` and `nightlife/`, skipping temp files and anything else.
     public func shardKeys() throws(StoreError) -> [ShardKey] {
-        var keys: [ShardKey] = POSIX.exists(path(ShardKey.channels.relativePath)) ? [.channels] : []
+        var keys = [ShardKey.channels, .promotions].filter { POSIX.exists(path($0.relativePath)) }
         for folder in POSIX.list(path("tv/programmes")) where Day(folder) != nil {
             keys += POSIX.list(path("tv/programmes/\(folder)")).compactMap { ShardKey(relativePath: "tv/programmes/\(folder)/\($0)") }
         }
-        for folder in ["tv/audiences", "tv/news"] {
+        for folder in ["tv/audiences", "tv/news", "nightlife/venues", "nightlife/nights"] {
             keys += POSIX.list(path(folder)).compactMap { ShardKey(relativePath: "\(folder)/\($0)") }
         }
         return keys.sorted()
@@ -97,6 +100,35 @@ public final class FileStore: Store {
     /// Reads `tv/news/<day>.json`; [] when absent.
     public func news(day: Day) throws(StoreError) -> [NewsItem] {
         try read(.news(day: day), as: [NewsItem].self) ?? []
+    }
+
+    /// Reads `nightlife/venues/<city-slug>.json`; [] when absent.
+    public func venues(city: String) throws(StoreError) -> [Venue] {
+        try read(.venues(city: Slug.make(city)), as: [Venue].self) ?? []
+    }
+
+    /// Lists `nightlife/venues/`; no file is opened.
+    public func venueCities() throws(StoreError) -> [String] {
+        POSIX.list(path("nightlife/venues")).compactMap { name in
+            if case .venues(let city) = ShardKey(relativePath: "nightlife/venues/\(name)") { city } else { nil }
+        }.sorted()
+    }
+
+    /// Reads `nightlife/nights/<day>.json`; nil when absent.
+    public func nights(day: Day) throws(StoreError) -> NightsDay? {
+        try read(.nights(day: day), as: NightsDay.self)
+    }
+
+    /// Lists `nightlife/nights/`; no file is opened.
+    public func nightDays() throws(StoreError) -> [Day] {
+        POSIX.list(path("nightlife/nights")).compactMap { name in
+            if case .nights(let day) = ShardKey(relativePath: "nightlife/nights/\(name)") { day } else { nil }
+        }.sorted()
+    }
+
+    /// Reads `nightlife/promotions.json`; [] when absent.
+    public func promotions() throws(StoreError) -> [Promotion] {
+        try read(.promotions, as: [Promotion].self) ?? []
     }
 
     /// A shard's items; nil when the file is absent.

@@ -73,6 +73,35 @@ public final class MemoryStore: Store {
         try read(.news(day: day), as: [NewsItem].self) ?? []
     }
 
+    /// A city's venues (by name or slug), in id order; [] when absent.
+    public func venues(city: String) throws(StoreError) -> [Venue] {
+        try read(.venues(city: Slug.make(city)), as: [Venue].self) ?? []
+    }
+
+    /// The slugs of the cities with venues, in order.
+    public func venueCities() throws(StoreError) -> [String] {
+        try shardKeys().compactMap { key in
+            if case .venues(let city) = key { city } else { nil }
+        }
+    }
+
+    /// An evening's nights and guest lists; nil when absent.
+    public func nights(day: Day) throws(StoreError) -> NightsDay? {
+        try read(.nights(day: day), as: NightsDay.self)
+    }
+
+    /// The evenings with nights, oldest first.
+    public func nightDays() throws(StoreError) -> [Day] {
+        try shardKeys().compactMap { key in
+            if case .nights(let day) = key { day } else { nil }
+        }
+    }
+
+    /// Every promotion, in id order; [] when absent.
+    public func promotions() throws(StoreError) -> [Promotion] {
+        try read(.promotions, as: [Promotion].self) ?? []
+    }
+
     /// A source's saved state; nil when absent.
     public func sourceState(_ id: SourceID) throws(StoreError) -> SourceState? {
         state.withLock { $0.sourceStates[id] }

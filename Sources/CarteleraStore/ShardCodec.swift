@@ -1,17 +1,18 @@
 import CarteleraModel
 import Foundation
 
-/// Encodes and decodes shard files: `{"schemaVersion":1,"kind":…,"day":…,"channel":…,"items":…}`.
+/// Encodes and decodes shard files: `{"schemaVersion":1,"kind":…,"day":…,"channel":…,"city":…,"items":…}`.
 ///
 /// Keys are sorted and items put in a fixed order, so the same content always gives the same bytes and
 /// an unchanged shard can be recognised by comparing bytes.
 enum ShardCodec {
-    /// The file's envelope; `day` and `channel` are present only for shards keyed by them.
+    /// The file's envelope; `day`, `channel` and `city` are present only for shards keyed by them.
     private struct Envelope<Items: Codable>: Codable {
         var schemaVersion: Int
         var kind: String
         var day: Day?
         var channel: ChannelID?
+        var city: String?
         var items: Items
     }
 
@@ -24,9 +25,10 @@ enum ShardCodec {
     /// The shard file's bytes for `content`, in its canonical order.
     static func encode(_ content: ShardContent, for key: ShardKey) throws(StoreError) -> Data {
         let channel: ChannelID? = if case .programmes(_, let channel) = key { channel } else { nil }
+        let city: String? = if case .venues(let city) = key { city } else { nil }
         func envelope<Items: Codable>(_ items: Items) throws -> Data {
             try JSONCoding.encode(Envelope(
-                schemaVersion: Manifest.currentSchemaVersion, kind: key.kind, day: key.day, channel: channel, items: items
+                schemaVersion: Manifest.currentSchemaVersion, kind: key.kind, day: key.day, channel: channel, city: city, items: items
             ))
         }
         do {
@@ -35,6 +37,9 @@ enum ShardCodec {
             case .programmes(let programmes): return try envelope(programmes)
             case .audiences(let day): return try envelope(day)
             case .news(let items): return try envelope(items)
+            case .venues(let venues): return try envelope(venues)
+            case .nights(let evening): return try envelope(evening)
+            case .promotions(let promotions): return try envelope(promotions)
             }
         } catch {
             throw StoreError(kind: .invalidContent, file: key.relativePath, detail: "cannot encode: \(error)")
@@ -58,6 +63,8 @@ enum ShardCodec {
                 "holds day \(envelope.day.map(String.init(describing:)) ?? "none"), expected \(key.day.map(String.init(describing:)) ?? "none")"
             } else if case .programmes(_, let channel) = key, envelope.channel != channel {
                 "holds channel \(envelope.channel?.rawValue ?? "none"), expected \(channel)"
+            } else if case .venues(let city) = key, envelope.city != city {
+                "holds city \(envelope.city ?? "none"), expected \(city)"
             } else {
                 nil
             }
@@ -74,6 +81,9 @@ enum ShardCodec {
         case .programmes: try decode(data, as: [Programme].self, for: key).count
         case .audiences: ShardContent.audiences(try decode(data, as: AudienceDay.self, for: key)).itemCount
         case .news: try decode(data, as: [NewsItem].self, for: key).count
+        case .venues: try decode(data, as: [Venue].self, for: key).count
+        case .nights: ShardContent.nights(try decode(data, as: NightsDay.self, for: key)).itemCount
+        case .promotions: try decode(data, as: [Promotion].self, for: key).count
         }
     }
 

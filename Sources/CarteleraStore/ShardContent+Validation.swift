@@ -5,8 +5,22 @@ extension ShardContent {
     /// before anything is written instead of hiding programmes in another day's file.
     func validate(for key: ShardKey) throws(StoreError) {
         switch (key, self) {
-        case (.channels, .channels), (.audiences, .audiences), (.news, .news):
+        case (.channels, .channels), (.audiences, .audiences), (.news, .news), (.promotions, .promotions):
             return
+        case (.venues(let city), .venues(let venues)):
+            guard !city.isEmpty, Slug.make(city) == city else {
+                throw StoreError(kind: .invalidContent, file: key.relativePath, detail: "\"\(city)\" is not a city slug (expected \"\(Slug.make(city))\")")
+            }
+            if let stray = venues.first(where: { Slug.make($0.city) != city }) {
+                throw StoreError(kind: .invalidContent, file: key.relativePath, detail: "venue \(stray.id) belongs to \(ShardKey.venues(city: Slug.make(stray.city)))")
+            }
+        case (.nights(let day), .nights(let evening)):
+            if let stray = evening.nights.first(where: { $0.date != day }) {
+                throw StoreError(kind: .invalidContent, file: key.relativePath, detail: "night \(stray.id) belongs to \(ShardKey.nights(day: stray.date))")
+            }
+            if let stray = evening.guestLists.first(where: { $0.date != day }) {
+                throw StoreError(kind: .invalidContent, file: key.relativePath, detail: "guest list \(stray.id) belongs to \(ShardKey.nights(day: stray.date))")
+            }
         case (.programmes(let day, let channel), .programmes(let programmes)):
             guard !channel.rawValue.isEmpty else {
                 throw StoreError(kind: .invalidContent, file: key.relativePath, detail: "the channel id is empty")
@@ -29,6 +43,9 @@ extension ShardContent {
         case .programmes: "programmes"
         case .audiences: "audiences"
         case .news: "news"
+        case .venues: "venues"
+        case .nights: "nights"
+        case .promotions: "promotions"
         }
     }
 
@@ -54,6 +71,16 @@ extension ShardContent {
                 default: lhs.id < rhs.id
                 }
             })
+        case .venues(let venues):
+            .venues(venues.sorted { $0.id < $1.id })
+        case .nights(let evening):
+            .nights(NightsDay(
+                nights: evening.nights.sorted { $0.id < $1.id },
+                guestLists: evening.guestLists.sorted { $0.id < $1.id }
+            ))
+        case .promotions(let promotions):
+            // Id order, not rank: ranks from different sources do not compare, so ordering them is the reader's choice.
+            .promotions(promotions.sorted { $0.id < $1.id })
         }
     }
 }

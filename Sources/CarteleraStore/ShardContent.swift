@@ -8,14 +8,23 @@ public enum ShardContent: Sendable, Hashable {
     case programmes([Programme])
     case audiences(AudienceDay)
     case news([NewsItem])
+    /// A city's venues.
+    case venues([Venue])
+    /// An evening's nights and guest lists.
+    case nights(NightsDay)
+    /// Every promotion.
+    case promotions([Promotion])
 
-    /// How many items the content holds; an audience day counts entries and shares.
+    /// How many items the content holds; an audience day counts entries and shares, an evening nights and guest lists.
     public var itemCount: Int {
         switch self {
         case .channels(let channels): channels.count
         case .programmes(let programmes): programmes.count
         case .audiences(let day): day.entries.count + day.shares.count
         case .news(let items): items.count
+        case .venues(let venues): venues.count
+        case .nights(let day): day.nights.count + day.guestLists.count
+        case .promotions(let promotions): promotions.count
         }
     }
 
@@ -29,6 +38,9 @@ public enum ShardContent: Sendable, Hashable {
         case .programmes: .programmes([])
         case .audiences: .audiences(AudienceDay())
         case .news: .news([])
+        case .venues: .venues([])
+        case .nights: .nights(NightsDay())
+        case .promotions: .promotions([])
         }
     }
 

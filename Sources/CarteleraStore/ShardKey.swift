@@ -3,12 +3,19 @@ import CarteleraModel
 /// Where a shard lives.
 ///
 /// Programmes are sharded by the UTC day of their start and by channel, audiences and news by day,
-/// so a reader opens only the files of the day (or the channel's day) it needs.
+/// venues by city and nights by evening, so a reader opens only the files of the day (or the channel's
+/// day, or the city) it needs.
 public enum ShardKey: Hashable, Sendable, Comparable, CustomStringConvertible {
     case channels
     case programmes(day: Day, channel: ChannelID)
     case audiences(day: Day)
     case news(day: Day)
+    /// The venues of a city; `city` is the city's slug (`Slug.make("A Coruña")` = `a-coruna`).
+    case venues(city: String)
+    /// The nights and guest lists of an evening (the venues' local date a night starts on).
+    case nights(day: Day)
+    /// Every promotion, paid flag kept.
+    case promotions
 
     /// The shard's path under the store's root, with `/` separators.
     public var relativePath: String {
@@ -17,6 +24,9 @@ public enum ShardKey: Hashable, Sendable, Comparable, CustomStringConvertible {
         case .programmes(let day, let channel): "tv/programmes/\(day)/\(FileName.encode(channel.rawValue)).json"
         case .audiences(let day): "tv/audiences/\(day).json"
         case .news(let day): "tv/news/\(day).json"
+        case .venues(let city): "nightlife/venues/\(city).json"
+        case .nights(let day): "nightlife/nights/\(day).json"
+        case .promotions: "nightlife/promotions.json"
         }
     }
 
@@ -26,6 +36,15 @@ public enum ShardKey: Hashable, Sendable, Comparable, CustomStringConvertible {
         switch parts.count {
         case 2 where parts == ["tv", "channels.json"]:
             self = .channels
+        case 2 where parts == ["nightlife", "promotions.json"]:
+            self = .promotions
+        case 3 where parts[0] == "nightlife" && parts[1] == "venues":
+            // Only a slug names a city, so one city never has two files.
+            guard let city = FileName.stem(ofJSON: parts[2]), Slug.make(city) == city else { return nil }
+            self = .venues(city: city)
+        case 3 where parts[0] == "nightlife" && parts[1] == "nights":
+            guard let day = Self.day(fromFileName: parts[2]) else { return nil }
+            self = .nights(day: day)
         case 3 where parts[0] == "tv":
             guard let day = Self.day(fromFileName: parts[2]) else { return nil }
             switch parts[1] {
@@ -49,14 +68,17 @@ public enum ShardKey: Hashable, Sendable, Comparable, CustomStringConvertible {
         case .programmes: "programmes"
         case .audiences: "audiences"
         case .news: "news"
+        case .venues: "venues"
+        case .nights: "nights"
+        case .promotions: "promotions"
         }
     }
 
     /// The day the shard holds, if it is sharded by day.
     public var day: Day? {
         switch self {
-        case .channels: nil
-        case .programmes(let day, _), .audiences(let day), .news(let day): day
+        case .channels, .venues, .promotions: nil
+        case .programmes(let day, _), .audiences(let day), .news(let day), .nights(let day): day
         }
     }
 

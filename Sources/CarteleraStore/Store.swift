@@ -22,6 +22,16 @@ public protocol Store: Sendable {
     func audiences(day: Day) throws(StoreError) -> AudienceDay?
     /// A day's news, newest first; [] when absent.
     func news(day: Day) throws(StoreError) -> [NewsItem]
+    /// The venues of a city (its name or slug), in id order, those not seen lately included; [] when absent.
+    func venues(city: String) throws(StoreError) -> [Venue]
+    /// The slugs of the cities with a venue shard, in order.
+    func venueCities() throws(StoreError) -> [String]
+    /// An evening's nights and guest lists; nil when absent.
+    func nights(day: Day) throws(StoreError) -> NightsDay?
+    /// The evenings with a nights shard, oldest first.
+    func nightDays() throws(StoreError) -> [Day]
+    /// Every promotion, in id order, each with its paid flag; [] when absent.
+    func promotions() throws(StoreError) -> [Promotion]
     /// A source's state from its last runs; nil for a source never saved.
     func sourceState(_ id: SourceID) throws(StoreError) -> SourceState?
     /// The manifest; empty for a store never written.
@@ -35,6 +45,6 @@ public protocol Store: Sendable {
     func saveSourceState(_ state: SourceState, lock: StoreLock) throws(StoreError)
     /// Writes a run report; returns its path (or a name for MemoryStore).
     func saveReport(_ json: [UInt8], at time: Timestamp, lock: StoreLock) throws(StoreError) -> String
-    /// Deletes programme shards older than `programmeDays` and audience/news shards older than `audienceDays` (default 14) before `now`'s UTC day.
+    /// Deletes programme shards older than `programmeDays` and audience, news and nights shards older than `audienceDays` (default 14) before `now`'s UTC day, and drops promotions that ended more than `promotionGraceDays` ago.
     func applyRetention(now: Timestamp, programmeDays: Int, audienceDays: Int, lock: StoreLock) throws(StoreError) -> [ShardKey]
 }

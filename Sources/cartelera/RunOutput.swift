@@ -51,12 +51,17 @@ enum RunOutput {
         let failed = report.sources.filter { $0.status != .ok }
         let programmes = report.sources.reduce(0) { $0 + $1.programmes }
         let audiences = report.sources.reduce(0) { $0 + $1.audiences }
+        let venues = report.sources.reduce(0) { $0 + $1.venues }
+        let nights = report.sources.reduce(0) { $0 + $1.nights }
         let requests = report.sources.reduce(0) { $0 + $1.requests }
         let notModified = report.sources.reduce(0) { $0 + $1.notModified }
         let bytes = report.sources.reduce(0) { $0 + $1.bytes }
         var text = "cartelera: \(report.sources.count) sources, \(report.sources.count - failed.count) ok"
         if !failed.isEmpty { text += ", \(failed.count) failed (\(failed.map(\.source.rawValue).joined(separator: ", ")))" }
-        text += "; \(programmes) programmes, \(audiences) audiences; \(requests) requests (\(notModified) not modified), \(formatBytes(bytes)); "
+        text += "; \(programmes) programmes, \(audiences) audiences"
+        // TV-only runs keep the line they always had.
+        if venues > 0 || nights > 0 { text += ", \(venues) venues, \(nights) nights" }
+        text += "; \(requests) requests (\(notModified) not modified), \(formatBytes(bytes)); "
         text += String(format: "%.1f s", report.seconds)
         return text
     }

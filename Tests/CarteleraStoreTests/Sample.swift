@@ -49,4 +49,28 @@ enum Sample {
             NewsItem(title: "Newer", summary: "S", url: "https://example.tv/b", image: nil, published: time(9, on: day), day: day, provenance: provenance),
         ]
     }
+
+    static let solID = VenueID(name: "Sala El Sol", city: "Madrid")
+
+    static func venue(_ name: String, city: String = "Madrid", notSeenSince: Timestamp? = nil) -> Venue {
+        Venue(id: VenueID(name: name, city: city), name: name, city: city, location: GeoPoint(latitude: 40.41953, longitude: -3.70220),
+              musicGenres: [.indie], musicLabels: ["Indie rock"], freeEntry: false, rating: 4.4, ratingCount: 812,
+              openingHours: ["Ju–Sá 23:30–06:00"], provenance: [provenance], lastSeen: time(6), notSeenSince: notSeenSince)
+    }
+
+    /// Two nights and a guest list at Sala El Sol on the evening of `day`.
+    static func nightsDay(on day: Day = day) -> NightsDay {
+        let late = Night(venue: solID, date: day, title: "Viernes indie", doors: time(22, 30, on: day), closing: time(5, on: day.advanced(by: 1)),
+                         timeZone: "Europe/Madrid", lineup: ["DJ Uno"], provenance: [provenance])
+        let early = Night(venue: solID, date: day, title: "Concierto", doors: time(19, on: day), timeZone: "Europe/Madrid", provenance: [provenance])
+        return NightsDay(
+            nights: [late, early],
+            guestLists: [GuestList(venue: solID, night: late.id, date: day, declared: .open, conditions: ["gratis hasta la 1:30"],
+                                   deadline: time(0, 30, on: day.advanced(by: 1)), capacity: 100, placesLeft: 12, provenance: [provenance])]
+        )
+    }
+
+    static func promotion(_ id: String, paid: Bool, validTo: Timestamp? = nil) -> Promotion {
+        Promotion(id: id, venue: solID, night: nil, title: "Promoción \(id)", validTo: validTo, rank: 1, paid: paid, provenance: [provenance])
+    }
 }

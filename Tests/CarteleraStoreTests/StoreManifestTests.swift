@@ -1,5 +1,6 @@
 import CarteleraModel
 import CarteleraStore
+import Foundation
 import Testing
 
 @Suite("Every store keeps a manifest of its shards")
@@ -47,6 +48,31 @@ struct StoreManifestTests {
             #expect(second[key]?.hash != first[key]?.hash)
             #expect(second[key]?.updated == Sample.time(17))
             #expect(second[.channels] == first[.channels])
+        }
+    }
+
+    @Test("a rebuilt manifest counts nightlife shards too")
+    func rebuiltWithNightlife() throws {
+        try withTemporaryFolder { root in
+            do {
+                let store = try FileStore(root: root)
+                let lock = try store.lock()
+                _ = try store.commit([
+                    .venues(city: "madrid"): .venues([Sample.venue("Sala El Sol")]),
+                    .nights(day: Sample.day): .nights(Sample.nightsDay()),
+                    .promotions: .promotions([Sample.promotion("a", paid: true)]),
+                ], at: Sample.time(16), lock: lock)
+            }
+            let written = try FileStore(root: root).manifest()
+            try FileManager.default.removeItem(atPath: "\(root)/manifest.json")
+            let store = try FileStore(root: root)
+            #expect(try store.shardKeys() == [.nights(day: Sample.day), .promotions, .venues(city: "madrid")])
+            let lock = try store.lock()
+            _ = try store.commit([:], at: Sample.time(17), lock: lock)
+            let rebuilt = try store.manifest()
+            #expect(rebuilt.shards.mapValues(\.items) == written.shards.mapValues(\.items))
+            #expect(rebuilt.shards.mapValues(\.hash) == written.shards.mapValues(\.hash))
+            #expect(rebuilt[.nights(day: Sample.day)]?.items == 3)
         }
     }
 }

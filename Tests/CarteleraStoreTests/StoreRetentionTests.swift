@@ -59,4 +59,32 @@ struct StoreRetentionTests {
             #expect(try store.programmeDays() == [Sample.day])
         }
     }
+
+    @Test("retention removes old evenings, keeps every venue and drops promotions that ended more than 14 days ago", arguments: StoreKind.allCases)
+    func nightlife(kind: StoreKind) throws {
+        try kind.withStore { store in
+            let lock = try store.lock()
+            let today = Sample.day, now = Sample.time(16)
+            var shards: [ShardKey: ShardContent] = [.venues(city: "madrid"): .venues([Sample.venue("Tempo Club", notSeenSince: Sample.time(1, on: today.advanced(by: -60)))])]
+            for offset in [-15, -14, 0] {
+                shards[.nights(day: today.advanced(by: offset))] = .nights(Sample.nightsDay(on: today.advanced(by: offset)))
+            }
+            shards[.promotions] = .promotions([
+                Sample.promotion("long-gone", paid: true, validTo: now.adding(seconds: -15 * 86_400)),
+                Sample.promotion("last-week", paid: true, validTo: now.adding(seconds: -7 * 86_400)),
+                Sample.promotion("just-within", paid: false, validTo: now.adding(seconds: -14 * 86_400)),
+                Sample.promotion("open-ended", paid: true),
+            ])
+            _ = try store.commit(shards, at: Sample.time(1), lock: lock)
+
+            let changed = try store.applyRetention(now: now, programmeDays: 7, lock: lock)
+
+            #expect(changed == [.nights(day: today.advanced(by: -15)), .promotions])
+            #expect(try store.nightDays() == [today.advanced(by: -14), today])
+            #expect(try store.venues(city: "madrid").count == 1)
+            #expect(try store.promotions().map(\.id) == ["just-within", "last-week", "open-ended"])
+            #expect(try store.manifest()[.promotions]?.items == 3)
+            #expect(try store.applyRetention(now: now, programmeDays: 7, lock: lock) == [])
+        }
+    }
 }
