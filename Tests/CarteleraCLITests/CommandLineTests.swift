@@ -69,12 +69,16 @@ import Testing
         let output = try RepositoryPaths.temporaryDirectory("demo")
         let first = try CLIRunner.run(["demo", "--output", output])
         #expect(first.status == 0, "\(first.stderr)")
-        #expect(first.stdout.contains("3 sources, 3 ok"))
-        #expect(first.stdout.contains("programmes"))
+        let summary = try #require(first.stdout.split(separator: "\n").first { $0.hasPrefix("cartelera: ") })
+        let counts = summary.split(separator: ";")[0].split(separator: " ").compactMap { Int($0) }
+        #expect(counts.count == 2 && counts[0] == counts[1] && counts[0] >= 4, "\(summary)")
+        #expect(first.stdout.contains("guest lists open now"))
         let store = try FileStore(root: "\(output)/store")
         let days = try store.programmeDays()
         #expect(days.count >= 3)
         #expect(try store.channels().count >= 11)
+        #expect(try store.venues(city: "Madrid").count >= 30)
+        #expect(try store.promotions().contains { $0.paid })
         // Nothing changed, so every page is answered 304 from the conditional cache.
         let second = try CLIRunner.run(["demo", "--output", output, "--json"])
         #expect(second.status == 0)

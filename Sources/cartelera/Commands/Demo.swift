@@ -46,11 +46,11 @@ extension Cartelera {
                 scrapersDirectory: global.scrapers, storeRoot: "\(output)/store", sources: site.sources,
                 now: now, fetch: fetch, rewrites: site.rewrites(to: server.baseURL))
             let report = try await RunOutput.run(configuration, global: global)
-            if !global.json { try printSummary(report, storeRoot: configuration.storeRoot, seconds: Date().timeIntervalSince(started)) }
+            if !global.json { try printSummary(report, storeRoot: configuration.storeRoot, now: now, seconds: Date().timeIntervalSince(started)) }
             if !report.allSucceeded { throw ExitCode(ExitStatus.sourcesFailed.rawValue) }
         }
 
-        private func printSummary(_ report: RunReport, storeRoot: String, seconds: Double) throws {
+        private func printSummary(_ report: RunReport, storeRoot: String, now: Timestamp, seconds: Double) throws {
             let store = try FileStore(root: storeRoot)
             let days = try store.programmeDays()
             var programmes = 0
@@ -66,6 +66,16 @@ extension Cartelera {
                 audiences += try store.audiences(day: day)?.entries.count ?? 0
                 news += try store.news(day: day).count
             }
+            var venues = 0
+            for city in try store.venueCities() { venues += try store.venues(city: city).count }
+            var nights = 0, openLists = 0
+            for day in try store.nightDays() {
+                guard let evening = try store.nights(day: day) else { continue }
+                nights += evening.nights.count
+                openLists += evening.guestLists.filter { $0.status(at: now) == .open }.count
+            }
+            let promotions = try store.promotions()
+            let active = promotions.filter { $0.isActive(at: now) }
             print("""
 
                 Demo store: \(storeRoot)
@@ -73,6 +83,8 @@ extension Cartelera {
                   programmes  \(programmes) on \(channels.count) channels
                   days        \(days.first.map { "\($0) to \(days.last!)" } ?? "none") (\(days.count) UTC days)
                   audiences   \(audiences) entries, \(news) news items
+                  venues      \(venues), \(nights) nights, \(openLists) guest lists open now
+                  promotions  \(active.count) active of \(promotions.count) (\(active.filter(\.paid).count) paid, always labelled)
                   time        \(String(format: "%.1f", seconds)) s
                 """)
         }
