@@ -31,6 +31,8 @@ public struct CompiledDefinition: Sendable {
     let news: CompiledTable?
     let channelNames: [String: String]
     let detail: CompiledDetail?
+    /// The city of venues whose address names none (jsonld).
+    public let city: String?
 
     /// The channel ids this source lists.
     public var channelIDs: [ChannelID] { channels.map { ChannelID($0.id) } }
@@ -182,6 +184,8 @@ extension CompiledDefinition {
             guard audiences != nil || shares != nil else { throw fail("audiences", "a tv-audience source needs an audiences or shares table") }
         case .xmltv:
             break
+        case .jsonld:
+            try validateJSONLD(definition, fail: fail)
         }
 
         var detail: CompiledDetail?
@@ -200,7 +204,8 @@ extension CompiledDefinition {
             site: definition.site, zone: zone, encoding: definition.encoding, format: definition.format ?? .html, bodyReplacements: bodyReplacements, request: request, channels: channels,
             rules: rules, keep: definition.keep ?? .all, sanityFloor: sanity, fetch: definition.fetch,
             defaultDays: definition.days ?? 3, ratingSystem: definition.ratingSystem, schedule: schedule, grid: grid,
-            audiences: audiences, shares: shares, news: news, channelNames: definition.channelNames ?? [:], detail: detail)
+            audiences: audiences, shares: shares, news: news, channelNames: definition.channelNames ?? [:], detail: detail,
+            city: definition.city)
     }
 
     private static func compileSelector(_ spec: SelectorSpec, keyPath: String, fail: (String, String) -> DefinitionError) throws(DefinitionError) -> CompiledSelector {

@@ -40,6 +40,7 @@ public struct FixtureCase: Sendable {
 extension CompiledDefinition {
     /// The listing requests the engine makes for one channel and day, in page order.
     public func listingRequests(channel: ChannelEntry?, day: Day, today: Day? = nil) -> [FetchRequest] {
+        if kind == .jsonld { return jsonLDRequests(day: day, today: today) }
         let first = request.firstPage ?? 1
         let pages = kind == .tvSchedule ? max(1, request.pages ?? 1) : 1
         return (first..<(first + pages)).map { page in

@@ -85,5 +85,6 @@ public func makeScraper(for definition: CompiledDefinition) -> any Scraper {
     case .tvSchedule: ScheduleScraper(definition: definition)
     case .xmltv: XMLTVScraper(definition: definition)
     case .tvAudience: AudienceScraper(definition: definition)
+    case .jsonld: JSONLDScraper(definition: definition)
     }
 }

@@ -3,6 +3,7 @@ public enum SourceKind: String, Codable, Sendable, CaseIterable {
     case tvSchedule = "tv-schedule"
     case xmltv
     case tvAudience = "tv-audience"
+    case jsonld
 }
 
 /// A source definition as written in `Scrapers/<id>/source.yaml`, before validation.
@@ -38,6 +39,8 @@ public struct SiteDefinition: Codable, Sendable {
     public var keep: KeepPolicy?
     /// The system age ratings are in, such as `ES` or `VET`.
     public var ratingSystem: String?
+    /// The city of venues whose address names none (jsonld).
+    public var city: String?
 
     enum CodingKeys: String, CodingKey {
         case kind, name, site, timezone, encoding, format, request, channels, schedule, audiences, shares, news
@@ -45,6 +48,7 @@ public struct SiteDefinition: Codable, Sendable {
         case bodyReplace = "body_replace"
         case rules, detail, sanity, fetch, days, keep
         case ratingSystem = "rating_system"
+        case city
     }
 }
 
@@ -73,10 +77,13 @@ public struct RequestTemplate: Codable, Sendable {
     /// How many pages one day spans (`{page}` runs from `first_page`).
     public var pages: Int?
     public var firstPage: Int?
+    /// Further pages read like `url`, after it (jsonld).
+    public var urls: [String]?
 
     enum CodingKeys: String, CodingKey {
         case url, method, form, body, headers, pages
         case firstPage = "first_page"
+        case urls
     }
 }
 
