@@ -169,7 +169,10 @@ struct JSONLDParser {
             return index - first
         }
         if bytes[index] == UInt8(ascii: "-") { index += 1 }
-        guard digits() > 0 else { throw failure("a malformed number") }
+        let leadingZero = index < bytes.count && bytes[index] == UInt8(ascii: "0")
+        let integerDigits = digits()
+        guard integerDigits > 0 else { throw failure("a malformed number") }
+        if leadingZero, integerDigits > 1 { throw failure("a number with a leading zero") }
         if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
             index += 1
             guard digits() > 0 else { throw failure("a malformed number") }

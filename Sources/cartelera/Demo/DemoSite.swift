@@ -40,6 +40,7 @@ struct DemoSite: Sendable {
                 for (request, file) in zip(definition.listingRequests(channel: fixture.channel, day: day), files) {
                     guard var body = FileManager.default.contents(atPath: file).map(Array.init) else { continue }
                     if definition.kind == .xmltv { body = Self.shiftXMLTVDates(body, byDays: shift) }
+                    if definition.kind == .jsonld { body = Self.shiftISODates(body, byDays: shift) }
                     pages[Self.key(method: request.method, url: request.url, body: request.body)] = Page(body: body, contentType: contentType)
                 }
             }
@@ -93,6 +94,19 @@ struct DemoSite: Sendable {
             guard let day = Day("\(digits.prefix(4))-\(digits.dropFirst(4).prefix(2))-\(digits.suffix(2))") else { continue }
             let shifted = day.advanced(by: days).description.replacingOccurrences(of: "-", with: "")
             text.replaceSubrange(range, with: shifted)
+        }
+        return Array(text.utf8)
+    }
+
+    /// Moves every ISO 8601 date (`2026-11-27`, alone or in a date-time) by whole days, for pages whose
+    /// JSON-LD carries dates. Offsets stay as written, so a sample shifted across a DST change reads an hour off.
+    static func shiftISODates(_ body: [UInt8], byDays days: Int) -> [UInt8] {
+        guard days != 0 else { return body }
+        var text = String(decoding: body, as: UTF8.self)
+        let pattern = try! NSRegularExpression(pattern: "(?<![0-9])[0-9]{4}-[0-9]{2}-[0-9]{2}(?![0-9])")
+        for match in pattern.matches(in: text, range: NSRange(text.startIndex..., in: text)).reversed() {
+            guard let range = Range(match.range, in: text), let day = Day(String(text[range])) else { continue }
+            text.replaceSubrange(range, with: day.advanced(by: days).description)
         }
         return Array(text.utf8)
     }
