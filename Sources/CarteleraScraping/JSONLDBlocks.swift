@@ -6,28 +6,19 @@ enum JSONLDBlocks {
     /// is a broken or hostile page, not a listing (parsing it would cost memory for nothing).
     static let maxBlockBytes = 4 * 1024 * 1024
 
-    /// One block: its position on the page (from 1) and its value, or why it could not be read.
-    struct Block: Sendable {
-        var number: Int
-        var value: Result<JSONValue, Problem>
-    }
-
     /// Why a block was not read, as a sentence naming the block and the page.
     struct Problem: Error, Sendable {
         var message: String
     }
 
-    /// Every JSON-LD block of `document`, in page order.
-    static func read(_ document: Document, url: String) throws(MarkupError) -> [Block] {
+    /// Every JSON-LD block of `document` in page order: its value, or why it could not be read.
+    static func read(_ document: Document, url: String) throws(MarkupError) -> [Result<JSONValue, Problem>] {
         let scripts = try document.xpath("//script[@type]").filter { script in
             // The type may carry parameters or odd case: `application/ld+json; charset=utf-8`.
             let type = script.attribute("type")?.split(separator: ";").first.map { String($0).trimmingWhitespace().lowercased() }
             return type == "application/ld+json"
         }
-        return scripts.enumerated().map { offset, script in
-            let number = offset + 1
-            return Block(number: number, value: parse(Array(script.rawText.utf8), number: number, url: url))
-        }
+        return scripts.enumerated().map { offset, script in parse(Array(script.rawText.utf8), number: offset + 1, url: url) }
     }
 
     /// The block's value, which must be an object or a list (a bare number or string describes nothing).

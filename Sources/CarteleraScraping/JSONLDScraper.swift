@@ -60,7 +60,7 @@ public struct JSONLDScraper: Scraper {
 
     /// The venues and nights of one parsed page.
     func read(_ document: Document, url: String, now: Timestamp) throws(ScrapeError) -> PageContent {
-        let blocks: [JSONLDBlocks.Block]
+        let blocks: [Result<JSONValue, JSONLDBlocks.Problem>]
         do { blocks = try JSONLDBlocks.read(document, url: url) } catch { throw ScrapeError.markup(error, source: id, url: url) }
         guard !blocks.isEmpty else {
             throw ScrapeError(kind: .noItems, source: id, url: url, message: "no <script type=\"application/ld+json\"> block in \(url)")
@@ -69,7 +69,7 @@ public struct JSONLDScraper: Scraper {
         var values: [JSONValue] = []
         var problems: [String] = []
         for block in blocks {
-            switch block.value {
+            switch block {
             case .success(let value): values.append(value)
             case .failure(let problem): problems.append(problem.message)
             }
