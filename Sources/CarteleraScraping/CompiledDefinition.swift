@@ -32,6 +32,8 @@ public struct CompiledDefinition: Sendable {
     let channelNames: [String: String]
     let detail: CompiledDetail?
     let clubs: CompiledClubListing?
+    /// The city of venues whose address names none (jsonld).
+    public let city: String?
 
     /// The channel ids this source lists.
     public var channelIDs: [ChannelID] { channels.map { ChannelID($0.id) } }
@@ -186,6 +188,8 @@ extension CompiledDefinition {
             break
         case .clubListing:
             clubs = try CompiledClubListing.compile(definition, fail: fail)
+        case .jsonld:
+            try validateJSONLD(definition, fail: fail)
         }
 
         var detail: CompiledDetail?
@@ -204,7 +208,8 @@ extension CompiledDefinition {
             site: definition.site, zone: zone, encoding: definition.encoding, format: definition.format ?? .html, bodyReplacements: bodyReplacements, request: request, channels: channels,
             rules: rules, keep: definition.keep ?? .all, sanityFloor: sanity, fetch: definition.fetch,
             defaultDays: definition.days ?? 3, ratingSystem: definition.ratingSystem, schedule: schedule, grid: grid,
-            audiences: audiences, shares: shares, news: news, channelNames: definition.channelNames ?? [:], detail: detail, clubs: clubs)
+            audiences: audiences, shares: shares, news: news, channelNames: definition.channelNames ?? [:], detail: detail,
+            clubs: clubs, city: definition.city)
     }
 
     static func compileSelector(_ spec: SelectorSpec, keyPath: String, fail: (String, String) -> DefinitionError) throws(DefinitionError) -> CompiledSelector {

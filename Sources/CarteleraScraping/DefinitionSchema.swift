@@ -19,7 +19,8 @@ indirect enum DefinitionSchema: Sendable {
     static let site: DefinitionSchema = .map([
         "kind": .scalar, "name": .scalar, "site": .scalar, "timezone": .scalar, "encoding": .scalar, "format": .scalar, "body_replace": .list(.list(.scalar)),
         "request": .map(["url": .scalar, "method": .scalar, "form": .dictionary(.scalar), "body": .scalar,
-                         "headers": .dictionary(.scalar), "pages": .scalar, "first_page": .scalar]),
+                         "headers": .dictionary(.scalar), "pages": .scalar, "first_page": .scalar,
+                         "urls": .list(.scalar)]),
         "channels": .list(.map(["id": .scalar, "site_id": .scalar, "name": .scalar, "logo": .scalar, "lang": .scalar])),
         "schedule": .map(["rows": selector, "fields": .dictionary(field),
                           "grid": .map(["table": selector, "header_row": .scalar, "time_column": .scalar, "day_format": .scalar, "time": field, "slots": .scalar])]),

@@ -42,6 +42,7 @@ extension CompiledDefinition {
     ///
     /// A club listing's requests are the evening's page(s), then the venue pages, then the promotion pages.
     public func listingRequests(channel: ChannelEntry?, day: Day, today: Day? = nil) -> [FetchRequest] {
+        if kind == .jsonld { return jsonLDRequests(day: day, today: today) }
         let first = request.firstPage ?? 1
         let pages = kind == .tvSchedule || kind == .clubListing ? max(1, request.pages ?? 1) : 1
         let extra = clubs.map { clubs in clubs.venuePageRequests(source: source) + clubs.promotionPageRequests(source: source) } ?? []

@@ -86,5 +86,6 @@ public func makeScraper(for definition: CompiledDefinition) -> any Scraper {
     case .xmltv: XMLTVScraper(definition: definition)
     case .tvAudience: AudienceScraper(definition: definition)
     case .clubListing: ClubListingScraper(definition: definition)
+    case .jsonld: JSONLDScraper(definition: definition)
     }
 }

@@ -4,6 +4,7 @@ public enum SourceKind: String, Codable, Sendable, CaseIterable {
     case xmltv
     case tvAudience = "tv-audience"
     case clubListing = "club-listing"
+    case jsonld
 }
 
 /// A source definition as written in `Scrapers/<id>/source.yaml`, before validation.
@@ -39,7 +40,7 @@ public struct SiteDefinition: Codable, Sendable {
     public var keep: KeepPolicy?
     /// The system age ratings are in, such as `ES` or `VET`.
     public var ratingSystem: String?
-    /// The city a club listing covers, for venues that do not name theirs.
+    /// The city a club listing covers, and of jsonld venues whose address names none.
     public var city: String?
     /// A club listing's venues: their own page(s), read once a run.
     public var venues: ClubTableSpec?
@@ -93,10 +94,13 @@ public struct RequestTemplate: Codable, Sendable {
     /// How many pages one day spans (`{page}` runs from `first_page`).
     public var pages: Int?
     public var firstPage: Int?
+    /// Further pages read like `url`, after it (jsonld).
+    public var urls: [String]?
 
     enum CodingKeys: String, CodingKey {
         case url, method, form, body, headers, pages
         case firstPage = "first_page"
+        case urls
     }
 }
 

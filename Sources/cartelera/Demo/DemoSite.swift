@@ -37,7 +37,7 @@ struct DemoSite: Sendable {
                     guard var body = FileManager.default.contents(atPath: file).map(Array.init) else { continue }
                     switch definition.kind {
                     case .xmltv: body = Self.shiftXMLTVDates(body, byDays: shift)
-                    case .clubListing: body = Self.shiftISODates(body, byDays: shift)
+                    case .clubListing, .jsonld: body = Self.shiftISODates(body, byDays: shift)
                     default: break
                     }
                     pages[Self.key(method: request.method, url: request.url, body: request.body)] = Page(body: body, contentType: contentType)
@@ -81,29 +81,29 @@ struct DemoSite: Sendable {
         "\(method) \(url) \(body.map { String(decoding: $0, as: UTF8.self) } ?? "")"
     }
 
-    /// Moves every ISO date (`YYYY-MM-DD`, alone or in a date-time) by whole days.
+    /// Moves every ISO 8601 date (`2026-11-27`, alone or in a date-time) by whole days, for listing pages and JSON-LD.
+    /// Offsets stay as written, so a sample shifted across a DST change reads an hour off.
     static func shiftISODates(_ body: [UInt8], byDays days: Int) -> [UInt8] {
-        guard days != 0 else { return body }
-        var text = String(decoding: body, as: UTF8.self)
-        let pattern = try! NSRegularExpression(pattern: "(?<![0-9])[0-9]{4}-[0-9]{2}-[0-9]{2}(?![0-9])")
-        for match in pattern.matches(in: text, range: NSRange(text.startIndex..., in: text)).reversed() {
-            guard let range = Range(match.range, in: text), let day = Day(String(text[range])) else { continue }
-            text.replaceSubrange(range, with: day.advanced(by: days).description)
-        }
-        return Array(text.utf8)
+        shiftDates(body, byDays: days, pattern: "(?<![0-9])([0-9]{4}-[0-9]{2}-[0-9]{2})(?![0-9])", compact: false)
     }
 
-    /// Moves every XMLTV time (`YYYYMMDDhhmmss`) by whole days.
+    /// Moves every XMLTV time (`"YYYYMMDDhhmmss`) by whole days.
     static func shiftXMLTVDates(_ body: [UInt8], byDays days: Int) -> [UInt8] {
+        shiftDates(body, byDays: days, pattern: "\"([0-9]{8})[0-9]{6}", compact: true)
+    }
+
+    /// Replaces the date in capture group 1 of every match, written `YYYY-MM-DD` or, when compact, `YYYYMMDD`.
+    private static func shiftDates(_ body: [UInt8], byDays days: Int, pattern: String, compact: Bool) -> [UInt8] {
         guard days != 0 else { return body }
         var text = String(decoding: body, as: UTF8.self)
-        let pattern = try! NSRegularExpression(pattern: "\"(\\d{8})(\\d{6})")
-        for match in pattern.matches(in: text, range: NSRange(text.startIndex..., in: text)).reversed() {
+        let expression = try! NSRegularExpression(pattern: pattern)
+        for match in expression.matches(in: text, range: NSRange(text.startIndex..., in: text)).reversed() {
             guard let range = Range(match.range(at: 1), in: text) else { continue }
-            let digits = String(text[range])
-            guard let day = Day("\(digits.prefix(4))-\(digits.dropFirst(4).prefix(2))-\(digits.suffix(2))") else { continue }
-            let shifted = day.advanced(by: days).description.replacingOccurrences(of: "-", with: "")
-            text.replaceSubrange(range, with: shifted)
+            var digits = String(text[range])
+            if compact { digits = "\(digits.prefix(4))-\(digits.dropFirst(4).prefix(2))-\(digits.suffix(2))" }
+            guard let day = Day(digits) else { continue }
+            let shifted = day.advanced(by: days).description
+            text.replaceSubrange(range, with: compact ? shifted.replacingOccurrences(of: "-", with: "") : shifted)
         }
         return Array(text.utf8)
     }

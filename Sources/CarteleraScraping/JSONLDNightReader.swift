@@ -1,0 +1,97 @@
+import CarteleraModel
+import CarteleraNormalize
+
+/// Reads a schema.org event (Event, MusicEvent, DanceEvent, Festival…) as a Night.
+struct JSONLDNightReader: Sendable {
+    /// The schema.org types read as nights.
+    static let types: Set<String> = ["Event", "MusicEvent", "DanceEvent", "Festival", "SocialEvent", "ComedyEvent", "TheaterEvent"]
+
+    /// What one event yields.
+    enum Reading {
+        /// A night, with the venue its `location` describes when it is an object.
+        case night(Night, venue: Venue?)
+        /// A cancelled event: no night, but its evening is still read (so a stored night for it is replaced).
+        case cancelled(title: String, evening: Day)
+    }
+
+    let venues: JSONLDVenueReader
+    let zone: ZoneConverter
+
+    /// The night `node` describes; `host` is the venue it is nested in, `soleVenue` the page's only venue.
+    func read(_ node: JSONLDNode, host: Venue?, soleVenue: Venue?) throws(ScrapeMessage) -> Reading {
+        guard let title = node.text("name") else { throw ScrapeMessage("an event without a name") }
+        guard let startText = node.text("startDate") else { throw ScrapeMessage("event \"\(title)\" has no startDate") }
+        guard let start = JSONLDTime(startText), start.instant(in: zone) != nil || isDate(start) else {
+            throw ScrapeMessage("event \"\(title)\" has an unreadable startDate \"\(startText)\"")
+        }
+        let startInstant = start.instant(in: zone)
+        let evening: Day
+        if case .date(let day) = start {
+            // A date alone is the evening itself: the night has no known start.
+            evening = day
+        } else {
+            evening = NightTimes.evening(of: startInstant!, zone: zone)
+        }
+        if node.enumeration("eventStatus") == "EventCancelled" { return .cancelled(title: title, evening: evening) }
+
+        let doors = instant(node.text("doorTime"), evening: evening) ?? startInstant
+        var closing = instant(node.text("endDate"), evening: evening)
+        if let end = closing, let doors, end <= doors {
+            // A bare clock time at or before the doors closes the next morning; a full date that does is a mistake.
+            if case .clock = node.text("endDate").flatMap(JSONLDTime.init) {
+                closing = end.adding(seconds: 86_400)
+            } else {
+                closing = nil
+            }
+        }
+
+        let (venueID, venue) = try place(node, title: title, host: host, soleVenue: soleVenue)
+        let offers = JSONLDOffers(node.nodes("offers"), evening: evening, zone: zone, pageURL: venues.pageURL, now: venues.now)
+        let labels = JSONLDVenueReader.musicLabels(node)
+        let free = node.bool("isAccessibleForFree") ?? (offers.priceFrom == 0 ? true : nil)
+        let night = Night(
+            venue: venueID, date: evening, title: title, doors: doors, closing: closing, timeZone: zone.identifier,
+            lineup: lineup(node), musicGenres: MusicGenreMapper.genres(for: labels), musicLabels: labels,
+            flyer: venues.images(node).first, price: offers.price, priceFrom: offers.priceFrom, freeEntry: free,
+            ticketURL: offers.ticketURL, url: node.text("url").flatMap { LinkResolver.resolve($0, against: venues.pageURL) },
+            provenance: [Provenance(source: venues.source, fetchedAt: venues.now, url: venues.pageURL)])
+        return .night(night, venue: venue)
+    }
+
+    /// The venue of the event: its `location` (an object or a name), else the venue it is nested in, else the page's only venue.
+    private func place(_ node: JSONLDNode, title: String, host: Venue?, soleVenue: Venue?) throws(ScrapeMessage) -> (VenueID, Venue?) {
+        // Online events carry a VirtualLocation beside (or instead of) the room.
+        if let location = node.nodes("location").first(where: { !$0.isA(["VirtualLocation"]) }) {
+            do throws(ScrapeMessage) {
+                let venue = try venues.venue(location)
+                return (venue.id, venue)
+            } catch {
+                // A location too thin to be a venue (no city) still leaves the venue the event sits in.
+                guard let venue = host ?? soleVenue else { throw ScrapeMessage("event \"\(title)\": \(error.description)") }
+                return (venue.id, nil)
+            }
+        }
+        if let name = node.text("location") { return (try venues.venueID(named: name), nil) }
+        if let venue = host ?? soleVenue { return (venue.id, nil) }
+        throw ScrapeMessage("event \"\(title)\" names no location and the page has no single venue it could belong to")
+    }
+
+    /// Performers and their names, Person, MusicGroup or plain strings, without repeats.
+    private func lineup(_ node: JSONLDNode) -> [String] {
+        var seen = Set<String>()
+        let names = ["performer", "performers"].flatMap { node.texts($0) + node.nodes($0).compactMap { $0.text("name") } }
+        return names.filter { seen.insert($0).inserted }
+    }
+
+    /// An instant from a full date-time, or a clock time on the night of `evening`; nil for a date alone.
+    private func instant(_ text: String?, evening: Day) -> Timestamp? {
+        guard let text, let time = JSONLDTime(text) else { return nil }
+        if case .clock(let second) = time { return NightTimes.instant(evening: evening, secondOfDay: second, zone: zone) }
+        return time.instant(in: zone)
+    }
+
+    private func isDate(_ time: JSONLDTime) -> Bool {
+        if case .date = time { return true }
+        return false
+    }
+}

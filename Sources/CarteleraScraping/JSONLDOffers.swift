@@ -1,0 +1,90 @@
+import CarteleraModel
+import CarteleraNormalize
+import Foundation
+
+/// What a night's schema.org offers say about entry: the price as readers see it, the lowest price, the ticket link.
+///
+/// The price text is shown to readers, in Spanish like the sources: `12 € hasta 01:30 · 18 €`, `15–25 €`,
+/// `20 € (agotado)`, `gratis`. An offer's `validFrom`/`validThrough` is shown only when it falls on the night
+/// itself (a door price that changes at 01:30); outside the night it is a sales window and says nothing about
+/// entry. Offers whose `validThrough` has passed are left out, unless every offer has.
+struct JSONLDOffers: Sendable {
+    /// The price text, every offer joined by " · ".
+    var price: String?
+    /// The lowest price in euros (offers in another currency are not compared).
+    var priceFrom: Double?
+    /// The first offer's http(s) link.
+    var ticketURL: String?
+
+    private struct Entry {
+        var name: String?
+        var low: Double?
+        var high: Double?
+        var written: String?
+        var currency: String
+        var soldOut: Bool
+        var from: Timestamp?
+        var through: Timestamp?
+        var url: String?
+    }
+
+    /// Reads `offers` for the night of `evening`.
+    init(_ offers: [JSONLDNode], evening: Day, zone: ZoneConverter, pageURL: String, now: Timestamp) {
+        func time(_ node: JSONLDNode, _ key: String) -> Timestamp? {
+            node.text(key).flatMap(JSONLDTime.init)?.instant(in: zone)
+        }
+        var entries: [Entry] = []
+        func read(_ offer: JSONLDNode) {
+            let nested = offer.nodes("offers")
+            if offer.number("lowPrice") == nil, offer.number("price") == nil, !nested.isEmpty {
+                nested.forEach(read)
+                return
+            }
+            let low = offer.number("lowPrice") ?? offer.number("price")
+            entries.append(Entry(
+                name: offer.text("name"), low: low, high: offer.number("highPrice").flatMap { $0 > (low ?? 0) ? $0 : nil },
+                written: low == nil ? offer.text("price") : nil, currency: offer.text("priceCurrency")?.uppercased() ?? "EUR",
+                soldOut: offer.enumeration("availability") == "SoldOut", from: time(offer, "validFrom"), through: time(offer, "validThrough"),
+                url: offer.text("url").flatMap { LinkResolver.resolve($0, against: pageURL) }))
+        }
+        offers.forEach(read)
+        let current = entries.filter { ($0.through ?? now) >= now }
+        if !current.isEmpty { entries = current }
+        guard !entries.isEmpty else { return }
+
+        // The night runs from the evening's noon to the next noon, as NightTimes reads clock times.
+        let nightStart = zone.instant(LocalDateTime(day: evening, secondOfDay: NightTimes.morningEndsAt))
+        let nightEnd = zone.instant(LocalDateTime(day: evening.advanced(by: 1), secondOfDay: NightTimes.morningEndsAt))
+        func onTheNight(_ instant: Timestamp?) -> String? {
+            guard let instant, instant >= nightStart, instant < nightEnd else { return nil }
+            let local = zone.local(instant)
+            return String(format: "%02d:%02d", local.secondOfDay / 3600, local.secondOfDay / 60 % 60)
+        }
+        let texts = entries.compactMap { entry -> String? in
+            var amount: String
+            if let low = entry.low {
+                amount = low == 0 && entry.high == nil ? "gratis" : Self.amount(low, high: entry.high, currency: entry.currency)
+            } else if let written = entry.written {
+                amount = written
+            } else {
+                return entry.soldOut ? "agotado" : nil
+            }
+            if let name = entry.name { amount = "\(name): \(amount)" }
+            if let from = onTheNight(entry.from) { amount += " desde \(from)" }
+            if let through = onTheNight(entry.through) { amount += " hasta \(through)" }
+            return entry.soldOut ? "\(amount) (agotado)" : amount
+        }
+        price = texts.isEmpty ? nil : texts.joined(separator: " · ")
+        priceFrom = entries.filter { $0.currency == "EUR" }.compactMap(\.low).min()
+        ticketURL = entries.lazy.compactMap(\.url).first
+    }
+
+    /// "15 €", "12,50 €", "15–25 €", "20 USD".
+    private static func amount(_ low: Double, high: Double?, currency: String) -> String {
+        func number(_ value: Double) -> String {
+            value == value.rounded() ? String(Int(value)) : String(format: "%.2f", value).replacingOccurrences(of: ".", with: ",")
+        }
+        let range = high.map { "\(number(low))–\(number($0))" } ?? number(low)
+        return "\(range) \(currency == "EUR" ? "€" : currency)"
+    }
+}

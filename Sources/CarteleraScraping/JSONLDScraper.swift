@@ -1,0 +1,141 @@
+import CarteleraFetch
+import CarteleraMarkup
+import CarteleraModel
+import CarteleraNormalize
+
+/// Reads the schema.org JSON-LD any page carries: venues (NightClub, BarOrPub, MusicVenue, Place…) and their
+/// nights (Event, MusicEvent, DanceEvent, Festival), with no selectors at all.
+///
+/// A definition names only its pages (`request.url`, then `request.urls`), its zone and, optionally, the `city`
+/// of venues whose address names none. Each page is one part of the scrape: a page whose JSON-LD blocks are all
+/// broken, or that describes no venue or event, fails on its own; a broken block beside good ones costs only a
+/// warning. `venueCities` stays empty: a venue's own site lists that venue, not its city, so it must never mark
+/// the city's other venues as no longer seen. `nightDays` are the evenings of the events read, cancelled ones
+/// included, so a night the site has since cancelled is replaced rather than kept.
+public struct JSONLDScraper: Scraper {
+    /// The validated definition this scraper runs.
+    public let definition: CompiledDefinition
+    /// The source's id.
+    public var id: SourceID { definition.source }
+
+    /// A scraper for a jsonld definition.
+    public init(definition: CompiledDefinition) { self.definition = definition }
+
+    /// Fetches every page once and reads its JSON-LD; failures are per page.
+    public func scrape(_ job: ScrapeJob, context: ScrapeContext) async -> ScrapeOutcome {
+        let loader = PageLoader(fetcher: context.fetcher, source: id)
+        var outcome = ScrapeOutcome(extraction: Extraction(source: id, days: job.days))
+        var evenings = Set<Day>()
+        // Pages without {date} are the same for every day: each distinct URL is read once.
+        var seen = Set<String>()
+        let today = definition.zone.local(context.now).day
+        for day in job.days {
+            for request in definition.jsonLDRequests(day: day, today: today) where seen.insert(request.url).inserted {
+                do throws(ScrapeError) {
+                    let response = try await loader.response(request)
+                    let page = try read(try definition.document(from: response, xml: false), url: response.url, now: context.now)
+                    for venue in page.venues { merge(venue, into: &outcome.extraction.venues) }
+                    for night in page.nights where !outcome.extraction.nights.contains(where: { $0.id == night.id }) {
+                        outcome.extraction.nights.append(night)
+                    }
+                    evenings.formUnion(page.evenings)
+                    outcome.warnings += page.warnings
+                } catch {
+                    outcome.failures.append(error)
+                }
+            }
+        }
+        outcome.nightDays = evenings.sorted()
+        return outcome
+    }
+
+    /// What one page yields.
+    struct PageContent: Sendable {
+        var venues: [Venue] = []
+        var nights: [Night] = []
+        /// Evenings of every event read, cancelled ones too.
+        var evenings: Set<Day> = []
+        var warnings: [String] = []
+    }
+
+    /// The venues and nights of one parsed page.
+    func read(_ document: Document, url: String, now: Timestamp) throws(ScrapeError) -> PageContent {
+        let blocks: [Result<JSONValue, JSONLDBlocks.Problem>]
+        do { blocks = try JSONLDBlocks.read(document, url: url) } catch { throw ScrapeError.markup(error, source: id, url: url) }
+        guard !blocks.isEmpty else {
+            throw ScrapeError(kind: .noItems, source: id, url: url, message: "no <script type=\"application/ld+json\"> block in \(url)")
+        }
+        var content = PageContent()
+        var values: [JSONValue] = []
+        var problems: [String] = []
+        for block in blocks {
+            switch block {
+            case .success(let value): values.append(value)
+            case .failure(let problem): problems.append(problem.message)
+            }
+        }
+        guard !values.isEmpty else {
+            let more = problems.count > 1 ? " (and \(problems.count - 1) more broken block\(problems.count > 2 ? "s" : ""))" : ""
+            throw ScrapeError(kind: .markup, source: id, url: url, message: problems[0] + more)
+        }
+        content.warnings = problems.map { "\(id): \($0)" }
+
+        let graph = JSONLDGraph(values)
+        let venueReader = JSONLDVenueReader(source: id, defaultCity: definition.city, pageURL: url, now: now)
+        let nightReader = JSONLDNightReader(venues: venueReader, zone: definition.zone)
+        var hosts: [Int: Venue] = [:]
+        for (position, node) in graph.venues.enumerated() {
+            do throws(ScrapeMessage) {
+                let venue = try venueReader.venue(node)
+                hosts[position] = venue
+                merge(venue, into: &content.venues)
+            } catch {
+                content.warnings.append("\(id): \(url): \(error.description)")
+            }
+        }
+        let soleVenue = content.venues.count == 1 ? content.venues[0] : nil
+        for event in graph.events {
+            let host = event.host.flatMap { hosts[$0] }
+            do throws(ScrapeMessage) {
+                switch try nightReader.read(event.node, host: host, soleVenue: soleVenue) {
+                case .night(let night, let venue):
+                    if let venue { merge(venue, into: &content.venues) }
+                    content.evenings.insert(night.date)
+                    if !content.nights.contains(where: { $0.id == night.id }) { content.nights.append(night) }
+                case .cancelled(let title, let evening):
+                    content.evenings.insert(evening)
+                    content.warnings.append("\(id): \(url): event \"\(title)\" on \(evening) is cancelled: skipped")
+                }
+            } catch {
+                content.warnings.append("\(id): \(url): \(error.description)")
+            }
+        }
+        if content.venues.isEmpty, content.nights.isEmpty, content.evenings.isEmpty {
+            let seen = graph.otherTypes.isEmpty ? "" : " (found: \(Array(Set(graph.otherTypes)).sorted().joined(separator: ", ")))"
+            let reason = content.warnings.first.map { "; \($0)" } ?? ""
+            throw ScrapeError(kind: .noItems, source: id, url: url, message: "no venue or event could be read from the JSON-LD of \(url)\(seen)\(reason)")
+        }
+        return content
+    }
+
+    /// Adds `venue`, or fills the gaps of the venue already read under its id (a page may describe it twice:
+    /// as itself and as its events' location).
+    private func merge(_ venue: Venue, into venues: inout [Venue]) {
+        guard let index = venues.firstIndex(where: { $0.id == venue.id }) else {
+            venues.append(venue)
+            return
+        }
+        var known = venues[index]
+        known.address = known.address ?? venue.address
+        known.location = known.location ?? venue.location
+        if known.musicLabels.isEmpty { known.musicLabels = venue.musicLabels; known.musicGenres = venue.musicGenres }
+        known.priceRange = known.priceRange ?? venue.priceRange
+        known.freeEntry = known.freeEntry ?? venue.freeEntry
+        if known.rating == nil { known.rating = venue.rating; known.ratingCount = venue.ratingCount }
+        if known.openingHours.isEmpty { known.openingHours = venue.openingHours }
+        known.images += venue.images.filter { !known.images.contains($0) }
+        known.website = known.website ?? venue.website
+        known.phone = known.phone ?? venue.phone
+        venues[index] = known
+    }
+}

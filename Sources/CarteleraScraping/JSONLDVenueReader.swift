@@ -1,0 +1,90 @@
+import CarteleraModel
+import CarteleraNormalize
+
+/// Reads a schema.org place (NightClub, BarOrPub, MusicVenue, LocalBusiness…) as a Venue.
+struct JSONLDVenueReader: Sendable {
+    /// The schema.org types read as venues.
+    static let types: Set<String> = [
+        "NightClub", "BarOrPub", "Place", "LocalBusiness", "EntertainmentBusiness", "MusicVenue", "EventVenue",
+        "PerformingArtsTheater",
+    ]
+
+    let source: SourceID
+    /// The city of venues whose address names none.
+    let defaultCity: String?
+    let pageURL: String
+    let now: Timestamp
+
+    /// The venue `node` describes; it needs a name and a city (its address's locality or the definition's city).
+    func venue(_ node: JSONLDNode) throws(ScrapeMessage) -> Venue {
+        guard let name = node.text("name") else { throw ScrapeMessage("a \(describe(node)) without a name") }
+        let postal = node.nodes("address").first
+        guard let city = postal?.text("addressLocality") ?? defaultCity else {
+            throw ScrapeMessage("venue \"\(name)\" names no addressLocality and the definition no city")
+        }
+        let geo = node.nodes("geo").first ?? node
+        let location = geo.number("latitude").flatMap { latitude in geo.number("longitude").flatMap { GeoPoint(latitude: latitude, longitude: $0) } }
+        let rating = node.nodes("aggregateRating").first
+        let labels = Self.musicLabels(node)
+        return Venue(
+            id: VenueID(name: name, city: city), name: name, address: postal.flatMap(Self.address) ?? node.text("address"), city: city,
+            location: location, musicGenres: MusicGenreMapper.genres(for: labels), musicLabels: labels, priceRange: node.text("priceRange"),
+            freeEntry: node.bool("isAccessibleForFree"), rating: rating.flatMap(Self.rating), ratingCount: rating.flatMap(Self.ratingCount),
+            openingHours: node.texts("openingHours") + node.nodes("openingHoursSpecification").compactMap(Self.openingHours),
+            images: images(node), website: (node.texts("url") + node.texts("sameAs")).lazy.compactMap { LinkResolver.resolve($0, against: pageURL) }.first,
+            phone: node.text("telephone"), provenance: [Provenance(source: source, fetchedAt: now, url: pageURL)], lastSeen: now)
+    }
+
+    /// The id of the venue an event's `location` names by a plain string, in the definition's city.
+    func venueID(named name: String) throws(ScrapeMessage) -> VenueID {
+        guard let city = defaultCity else { throw ScrapeMessage("location \"\(name)\" is a bare name and the definition names no city") }
+        return VenueID(name: name, city: city)
+    }
+
+    /// Every image as an http(s) URL: strings, lists, or ImageObjects with a `url` or `contentUrl`.
+    func images(_ node: JSONLDNode) -> [String] {
+        let links = node.texts("image") + node.nodes("image").compactMap { $0.text("url") ?? $0.text("contentUrl") }
+        var seen = Set<String>()
+        return links.compactMap { LinkResolver.resolve($0, against: pageURL) }.filter { seen.insert($0).inserted }
+    }
+
+    /// Music labels from `genre`, plus the `keywords` that name a genre (keywords also say "terraza" or "copas").
+    static func musicLabels(_ node: JSONLDNode) -> [String] {
+        let genres = node.texts("genre").flatMap { $0.split(separator: ",").map { String($0).trimmingWhitespace() } }
+        let keywords = node.texts("keywords").flatMap { $0.split(separator: ",").map { String($0).trimmingWhitespace() } }
+            .filter { !MusicGenreMapper.genres(for: [$0]).isEmpty }
+        var seen = Set<String>()
+        return (genres + keywords).filter { !$0.isEmpty && seen.insert($0.lowercased()).inserted }
+    }
+
+    /// "Calle de los Jardines 3, 28013 Madrid" from a PostalAddress.
+    private static func address(_ postal: JSONLDNode) -> String? {
+        let place = [postal.text("postalCode"), postal.text("addressLocality")].compactMap { $0 }.joined(separator: " ")
+        let parts = [postal.text("streetAddress"), place.isEmpty ? nil : place].compactMap { $0 }
+        return parts.isEmpty ? nil : parts.joined(separator: ", ")
+    }
+
+    /// The rating out of 5, scaled from `bestRating` when the site rates out of something else.
+    private static func rating(_ node: JSONLDNode) -> Double? {
+        guard let value = node.number("ratingValue") else { return nil }
+        let best = node.number("bestRating") ?? 5
+        guard best > 0 else { return nil }
+        let scaled = (value / best * 5 * 100).rounded() / 100
+        return (0...5).contains(scaled) ? scaled : nil
+    }
+
+    private static func ratingCount(_ node: JSONLDNode) -> Int? {
+        (node.number("ratingCount") ?? node.number("reviewCount")).map { Int($0) }
+    }
+
+    /// An OpeningHoursSpecification in the `openingHours` text form: `Fr,Sa 23:30-06:00`.
+    private static func openingHours(_ node: JSONLDNode) -> String? {
+        let days = node.texts("dayOfWeek").map { String(JSONLDNode.localName($0).prefix(2)) }
+        guard let opens = node.text("opens"), let closes = node.text("closes") else { return nil }
+        func clock(_ text: String) -> String { String(text.prefix(5)) }
+        let hours = "\(clock(opens))-\(clock(closes))"
+        return days.isEmpty ? hours : "\(days.joined(separator: ",")) \(hours)"
+    }
+
+    private func describe(_ node: JSONLDNode) -> String { node.types.first ?? "place" }
+}

@@ -1,0 +1,94 @@
+import CarteleraModel
+import CarteleraScraping
+import Testing
+
+/// Broken or hostile JSON-LD gives one clear error naming the source and page, never a crash.
+@Suite struct JSONLDHostileInputTests {
+    private let good = #"{"@type": "NightClub", "name": "Club"}"#
+
+    private func failure(_ blocks: String...) async throws -> String {
+        var harness = try ScrapeHarness()
+        try harness.page("https://venue.example/", JSONLDPage.html(blocks))
+        let outcome = try await harness.scrape(JSONLDPage.definition, days: ["2026-11-27"])
+        #expect(outcome.failures.count == 1)
+        #expect(outcome.extraction.venues.isEmpty)
+        return outcome.failures.first?.description ?? ""
+    }
+
+    @Test func aTrailingCommaInTheOnlyBlockFailsThePage() async throws {
+        let message = try await failure(#"{"@type": "NightClub", "name": "Club",}"#)
+        #expect(message.hasPrefix("test.example: invalid JSON in JSON-LD block 1 of https://venue.example/: a trailing comma before \"}\""))
+    }
+
+    @Test func aBrokenBlockBesideAGoodOneCostsOnlyAWarning() async throws {
+        let outcome = try await JSONLDPage.scrape(good, #"[{"@type": "Event"},]"#)
+        #expect(outcome.failures.isEmpty)
+        #expect(outcome.extraction.venues.map(\.name) == ["Club"])
+        #expect(outcome.warnings == ["test.example: invalid JSON in JSON-LD block 2 of https://venue.example/: a trailing comma before \"]\" at line 1, column 21"])
+    }
+
+    @Test func aScriptEndTagInsideAStringCutsTheBlockAndIsNamed() async throws {
+        let message = try await failure(#"{"@type": "NightClub", "name": "Club", "description": "<script>x()</script> y"}"#)
+        #expect(message.contains("JSON-LD block 1 of https://venue.example/ is cut short"))
+        #expect(message.contains("\"</script>\" inside the JSON"))
+    }
+
+    @Test func otherEndTagsInsideStringsAreKept() async throws {
+        let outcome = try await JSONLDPage.scrape(#"{"@type": "NightClub", "name": "Club <b>uno</b>", "description": "</p></div>"}"#)
+        #expect(outcome.failures.isEmpty)
+        #expect(outcome.extraction.venues.first?.name == "Club <b>uno</b>")
+    }
+
+    @Test func aTenMegabyteBlockIsRefusedUnread() async throws {
+        let filler = String(repeating: "x", count: 10 * 1024 * 1024)
+        let message = try await failure(#"{"@type": "NightClub", "name": "Club", "description": "\#(filler)"}"#)
+        // libxml2 caps a text node at 10,000,000 bytes, so the block arrives a little short of its 10 MB.
+        #expect(message.contains("JSON-LD block 1 of https://venue.example/ is 9.5 MB, over the 4 MB limit: not read"))
+    }
+
+    @Test func nestingTenThousandDeepIsRefusedWithoutRecursion() async throws {
+        let deep = String(repeating: #"{"a":"#, count: 10_000) + "1" + String(repeating: "}", count: 10_000)
+        let message = try await failure(deep)
+        #expect(message.contains("nested deeper than 100 levels"))
+        let arrays = String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000)
+        #expect(try await failure(arrays).contains("nested deeper than 100 levels"))
+    }
+
+    @Test(arguments: [
+        ("42", "holds a bare number, not an object"),
+        (#""Club""#, "holds a string, not an object"),
+        ("null", "holds null"),
+        ("", "JSON-LD block 1 of https://venue.example/ is empty"),
+        ("  \n ", "is empty"),
+        (#"{"a": 1} {"b": 2}"#, "unexpected \"{\" after the end of the JSON value"),
+        (#"{'a': 1}"#, "unexpected \"'\" where a member name should be"),
+        (#"{"a": "line\#nbreak"}"#, "a raw control character"),
+        (#"{"a": 01}"#, "a number with a leading zero"),
+        (#"{"a": tru}"#, "unexpected \"t\" where a value should be"),
+    ])
+    func nonObjectsAndMalformedJSONAreNamed(block: String, expected: String) async throws {
+        let message = try await failure(block)
+        #expect(message.contains(expected), "\(message)")
+        #expect(message.contains("https://venue.example/"))
+    }
+
+    @Test func allBrokenBlocksFailThePageWithTheFirstProblemAndACount() async throws {
+        let message = try await failure("1", "[1,]", "")
+        #expect(message.contains("block 1"))
+        #expect(message.contains("(and 2 more broken blocks)"))
+    }
+
+    @Test func aPageWithoutJSONLDOrWithoutVenuesAndEventsFails() async throws {
+        var harness = try ScrapeHarness()
+        try harness.page("https://venue.example/", "<html><body><script>var a = 1;</script></body></html>")
+        let none = try await harness.scrape(JSONLDPage.definition, days: ["2026-11-27"])
+        #expect(none.failures.map(\.kind) == [.noItems])
+        let other = try await failure(#"{"@type": "WebSite", "name": "Club"}"#, #"{"@type": "BreadcrumbList"}"#)
+        #expect(other.contains("no venue or event could be read from the JSON-LD of https://venue.example/ (found: BreadcrumbList, WebSite)"))
+    }
+
+    @Test func escapesAndSurrogatePairsAreDecoded() async throws {
+        let outcome = try await JSONLDPage.scrape(#"{"@type": "NightClub", "name": "Caf\u00e9 \ud83c\udfb5 \"Uno\"\/Dos"}"#)
+        #expect(outcome.extraction.venues.first?.name == "Café 🎵 \"Uno\"/Dos")
+    }
+}
