@@ -75,10 +75,10 @@ struct ClubFieldReader {
             provenance: night.provenance)
     }
 
-    func promotion(_ f: [String: [String]], baseURL: String) -> Promotion? {
+    /// A promotion; dates without a year take the one nearest `near` (the first evening scraped).
+    func promotion(_ f: [String: [String]], baseURL: String, near today: Day) -> Promotion? {
         guard let title = f["title"]?.first else { return nil }
         let venue = f["venue"]?.first.map { VenueID(name: $0, city: city) }
-        let today = zone.local(now).day
         // A date without a time runs from the start of its first day to the end of its last.
         let from = f["valid_from"]?.first.flatMap { instant($0, field: "valid_from", evening: today, endOfDay: false) }
         let to = f["valid_to"]?.first.flatMap { instant($0, field: "valid_to", evening: today, endOfDay: true) }

@@ -54,7 +54,8 @@ public struct ClubListingScraper: Scraper {
                     ? definition.listingRequests(channel: nil, day: job.days.first ?? definition.zone.local(context.now).day).prefix(1).map { $0 }
                     : clubs.promotionPageRequests(source: id)
                 let rows = try await rows(of: table, day: job.days.first, loader: loader, requests: requests)
-                outcome.extraction.promotions = rows.compactMap { reader.promotion($0.fields, baseURL: $0.baseURL) }
+                let near = job.days.first ?? definition.zone.local(context.now).day
+                outcome.extraction.promotions = rows.compactMap { reader.promotion($0.fields, baseURL: $0.baseURL, near: near) }
                 outcome.promotionsRead = true
             } catch {
                 outcome.failures.append(error)
