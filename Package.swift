@@ -26,25 +26,28 @@ let package = Package(
             providers: [.apt(["libcurl4-openssl-dev"]), .brew(["curl"])]
         ),
 
+        // Total helpers every stage shares: civil dates, FNV-1a, text folding, checked conversions.
+        .target(name: "CarteleraCore"),
+
         // Pipeline stages: fetch → markup → scraping → normalize → store.
-        .target(name: "CarteleraModel"),
+        .target(name: "CarteleraModel", dependencies: ["CarteleraCore"]),
         .target(name: "CarteleraMarkup", dependencies: ["CLibxml2"]),
         .target(
             name: "CarteleraFetch",
-            dependencies: ["CLibcurl", .product(name: "Logging", package: "swift-log")]
+            dependencies: ["CLibcurl", "CarteleraCore", .product(name: "Logging", package: "swift-log")]
         ),
-        .target(name: "CarteleraNormalize", dependencies: ["CarteleraModel"]),
+        .target(name: "CarteleraNormalize", dependencies: ["CarteleraModel", "CarteleraCore"]),
         .target(
             name: "CarteleraScraping",
             dependencies: [
-                "CarteleraModel", "CarteleraMarkup", "CarteleraFetch", "CarteleraNormalize",
+                "CarteleraCore", "CarteleraModel", "CarteleraMarkup", "CarteleraFetch", "CarteleraNormalize",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .target(
             name: "CarteleraStore",
-            dependencies: ["CarteleraModel", .product(name: "Logging", package: "swift-log")]
+            dependencies: ["CarteleraCore", "CarteleraModel", .product(name: "Logging", package: "swift-log")]
         ),
         .target(
             name: "CarteleraPipeline",
@@ -57,7 +60,7 @@ let package = Package(
         .executableTarget(
             name: "cartelera",
             dependencies: [
-                "CarteleraModel", "CarteleraMarkup", "CarteleraFetch", "CarteleraScraping",
+                "CarteleraCore", "CarteleraModel", "CarteleraMarkup", "CarteleraFetch", "CarteleraScraping",
                 "CarteleraNormalize", "CarteleraStore", "CarteleraPipeline", "CarteleraTesting",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -66,10 +69,11 @@ let package = Package(
 
         .executableTarget(name: "cartelera-bench", dependencies: ["CarteleraMarkup", "CLibxml2"]),
 
+        .testTarget(name: "CarteleraCoreTests", dependencies: ["CarteleraCore"]),
         .testTarget(name: "CarteleraModelTests", dependencies: ["CarteleraModel"]),
         .testTarget(name: "CarteleraMarkupTests", dependencies: ["CarteleraMarkup"]),
         .testTarget(name: "CarteleraFetchTests", dependencies: ["CarteleraFetch", "CarteleraTesting"]),
-        .testTarget(name: "CarteleraNormalizeTests", dependencies: ["CarteleraNormalize", "CarteleraModel"]),
+        .testTarget(name: "CarteleraNormalizeTests", dependencies: ["CarteleraNormalize", "CarteleraModel", "CarteleraCore"]),
         .testTarget(
             name: "CarteleraScrapingTests",
             dependencies: ["CarteleraScraping", "CarteleraModel", "CarteleraFetch", "CarteleraMarkup", "CarteleraNormalize", "CarteleraTesting"]

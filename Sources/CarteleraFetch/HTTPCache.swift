@@ -1,3 +1,4 @@
+import CarteleraCore
 import Foundation
 
 #if canImport(Glibc)
@@ -91,20 +92,13 @@ public struct HTTPCache: Sendable {
 
     /// FNV-1a over method, URL and body: stable across runs and platforms, unlike `Hasher`.
     private func key(for request: FetchRequest) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        func mix<Bytes: Sequence<UInt8>>(_ bytes: Bytes) {
-            for byte in bytes {
-                hash ^= UInt64(byte)
-                hash = hash &* 0x0000_0100_0000_01b3
-            }
-        }
-        mix(request.method.uppercased().utf8)
-        mix([0])
-        mix(request.url.utf8)
-        mix([0])
-        mix(request.body ?? [])
-        let hex = String(hash, radix: 16)
-        return String(repeating: "0", count: 16 - hex.count) + hex
+        var hash = FNV1a()
+        hash.combine(request.method.uppercased().utf8)
+        hash.combine([0])
+        hash.combine(request.url.utf8)
+        hash.combine([0])
+        hash.combine(request.body ?? [])
+        return hash.hex
     }
 
     private static func writeSynced(_ bytes: [UInt8], to path: String) throws {

@@ -1,3 +1,5 @@
+import CarteleraCore
+
 /// Reads a Retry-After header: delay-seconds, or an HTTP-date.
 ///
 /// An HTTP-date is measured against the same response's Date header rather than our clock,
@@ -6,7 +8,10 @@ enum RetryAfter {
     /// Seconds to wait according to lowercased response headers, or nil when they do not say.
     static func seconds(in headers: [String: String]) -> Double? {
         guard let value = headers["retry-after"]?.trimmingSpaces(), !value.isEmpty else { return nil }
-        if let seconds = Double(value) { return max(0, seconds) }
+        // Only delay-seconds digits: Double("inf") and Double("nan") parse, and neither is a delay.
+        if value.allSatisfy({ $0.isASCII && $0.isNumber }) {
+            return Double(value).map { min($0, 1e9) }
+        }
         guard let until = secondsSince1970(httpDate: value),
             let now = headers["date"].flatMap({ secondsSince1970(httpDate: $0) })
         else { return nil }
@@ -22,22 +27,11 @@ enum RetryAfter {
             let year = Int(fields[3])
         else { return nil }
         let time = fields[4].split(separator: ":").compactMap { Int($0) }
-        guard time.count == 3, (1...31).contains(day), (0...23).contains(time[0]), (0...59).contains(time[1]),
-            (0...60).contains(time[2])
+        guard time.count == 3, (0...23).contains(time[0]), (0...59).contains(time[1]), (0...60).contains(time[2]),
+            let days = CivilDate.daysSince1970(year: year, month: month + 1, day: day)
         else { return nil }
-        let days = daysSince1970(year: year, month: month + 1, day: day)
-        return Double(days * 86_400 + time[0] * 3_600 + time[1] * 60 + time[2])
+        return Double(days) * 86_400 + Double(time[0] * 3_600 + time[1] * 60 + time[2])
     }
 
     private static let months = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
-
-    /// Days from 1970-01-01 to a proleptic Gregorian date (Howard Hinnant's days_from_civil).
-    private static func daysSince1970(year: Int, month: Int, day: Int) -> Int {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yearOfEra = y - era * 400
-        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
-    }
 }

@@ -29,16 +29,6 @@ public struct ChannelID: StringIdentifier, ExpressibleByStringLiteral {
     public init(rawValue: String) { self.rawValue = rawValue }
     public init(_ rawValue: String) { self.rawValue = rawValue }
     public init(stringLiteral value: String) { self.rawValue = value }
-
-    /// The id made safe for a file name: anything but letters, digits, `.`, `-` and `_` becomes `_`.
-    public var fileSafe: String {
-        String(rawValue.unicodeScalars.map { scalar -> Character in
-            switch scalar {
-            case "a"..."z", "A"..."Z", "0"..."9", ".", "-", "_": return Character(scalar)
-            default: return "_"
-            }
-        })
-    }
 }
 
 /// A programme's stable id: its channel and its start instant, never the start alone.

@@ -1,3 +1,4 @@
+import CarteleraCore
 import Foundation
 
 /// A UTC instant with whole-second precision, encoded as ISO 8601 (`2026-11-22T20:30:00Z`).
@@ -6,21 +7,53 @@ public struct Timestamp: Hashable, Comparable, Codable, Sendable, CustomStringCo
     public let secondsSince1970: Int64
 
     public init(secondsSince1970: Int64) { self.secondsSince1970 = secondsSince1970 }
-    public init(_ date: Date) { self.secondsSince1970 = Int64(date.timeIntervalSince1970.rounded(.down)) }
+
+    /// The instant of a `Date`, to the second below; dates beyond the supported days (years 1 to 9999) are clamped to them.
+    public init(_ date: Date) {
+        let seconds = date.timeIntervalSince1970
+        let limits = Timestamp.supported
+        if !(seconds >= Double(limits.lowerBound)) {
+            self.secondsSince1970 = limits.lowerBound
+        } else if seconds >= Double(limits.upperBound) {
+            self.secondsSince1970 = limits.upperBound
+        } else {
+            self.secondsSince1970 = Int64(seconds.rounded(.down))
+        }
+    }
+
+    /// An instant read from outside (an epoch number on a page); nil outside years 1 to 9999.
+    public init?(checkedSecondsSince1970 seconds: Int64) {
+        guard Timestamp.supported.contains(seconds) else { return nil }
+        self.secondsSince1970 = seconds
+    }
+
+    /// The instants of the supported days: 0001-01-01T00:00:00Z to 9999-12-31T23:59:59Z.
+    public static let supported: ClosedRange<Int64> =
+        Int64(CivilDate.days.lowerBound) * 86_400...Int64(CivilDate.days.upperBound) * 86_400 + 86_399
 
     /// The instant as a Foundation `Date`.
     public var date: Date { Date(timeIntervalSince1970: TimeInterval(secondsSince1970)) }
 
     /// This instant moved by a number of seconds.
-    public func adding(seconds: Int64) -> Timestamp { Timestamp(secondsSince1970: secondsSince1970 + seconds) }
+    /// This instant moved by a number of seconds, saturating at the ends of `Int64` instead of trapping.
+    public func adding(seconds: Int64) -> Timestamp {
+        let (sum, overflow) = secondsSince1970.addingReportingOverflow(seconds)
+        return Timestamp(secondsSince1970: overflow ? (seconds > 0 ? .max : .min) : sum)
+    }
 
     /// The UTC day this instant falls in.
     public var utcDay: Day { Day(daysSince1970: Int(floorDiv(secondsSince1970, 86_400))) }
 
+    /// Seconds since the start of `utcDay`, 0 to 86 399 for supported instants.
+    public var utcSecondOfDay: Int {
+        let (difference, overflow) = secondsSince1970.subtractingReportingOverflow(Int64(utcDay.daysSince1970) * 86_400)
+        return overflow ? 0 : Int(clamping: difference)
+    }
+
     /// ISO 8601 in UTC with a `Z`.
     public var iso8601: String {
         let day = utcDay
-        let secondOfDay = Int(secondsSince1970 - Int64(day.daysSince1970) * 86_400)
+        let secondOfDay = min(max(utcSecondOfDay, 0), 86_399)
         let (y, m, d) = day.components
         return String(format: "%04d-%02d-%02dT%02d:%02d:%02dZ", y, m, d, secondOfDay / 3600, secondOfDay / 60 % 60, secondOfDay % 60)
     }
@@ -32,8 +65,8 @@ public struct Timestamp: Hashable, Comparable, Codable, Sendable, CustomStringCo
             guard start + length <= scalars.count else { return nil }
             var value = 0
             for byte in scalars[start..<start + length] {
-                guard byte >= 48 && byte <= 57 else { return nil }
-                value = value * 10 + Int(byte - 48)
+                guard byte >= 48 && byte <= 57, let next = Checked.appendingDigit(value, Int(byte - 48)) else { return nil }
+                value = next
             }
             return value
         }
@@ -86,22 +119,16 @@ public struct Timestamp: Hashable, Comparable, Codable, Sendable, CustomStringCo
 
 /// A calendar day (proleptic Gregorian), without a zone; encoded as `YYYY-MM-DD`.
 public struct Day: Hashable, Comparable, Codable, Sendable, CustomStringConvertible, Strideable {
-    /// Days since 1970-01-01.
+    /// Days since 1970-01-01, within `CivilDate.days` (years 1 to 9999).
     public let daysSince1970: Int
 
-    public init(daysSince1970: Int) { self.daysSince1970 = daysSince1970 }
+    /// The day with that number; numbers beyond years 1 to 9999 are clamped to them, so every day prints.
+    public init(daysSince1970: Int) { self.daysSince1970 = min(max(daysSince1970, CivilDate.days.lowerBound), CivilDate.days.upperBound) }
 
-    /// A day from its year, month (1–12) and day of month; nil when the date does not exist.
+    /// A day from its year, month (1–12) and day of month; nil when the date does not exist or the year is outside 1 to 9999.
     public init?(year: Int, month: Int, day: Int) {
-        guard (1...12).contains(month), day >= 1, day <= Day.daysIn(month: month, year: year) else { return nil }
-        // Howard Hinnant's days_from_civil.
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yoe = y - era * 400
-        let mp = (month + 9) % 12
-        let doy = (153 * mp + 2) / 5 + day - 1
-        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
-        self.daysSince1970 = era * 146_097 + doe - 719_468
+        guard let days = CivilDate.daysSince1970(year: year, month: month, day: day) else { return nil }
+        self.daysSince1970 = days
     }
 
     /// Parses `YYYY-MM-DD`.
@@ -114,19 +141,12 @@ public struct Day: Hashable, Comparable, Codable, Sendable, CustomStringConverti
 
     /// Year, month and day of month.
     public var components: (year: Int, month: Int, day: Int) {
-        let z = daysSince1970 + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let doe = z - era * 146_097
-        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-        let mp = (5 * doy + 2) / 153
-        let d = doy - (153 * mp + 2) / 5 + 1
-        let m = mp < 10 ? mp + 3 : mp - 9
-        return (yoe + era * 400 + (m <= 2 ? 1 : 0), m, d)
+        // Every Day is in range (the initialisers clamp or check), so the fallback is never taken.
+        CivilDate.components(daysSince1970: daysSince1970) ?? (1970, 1, 1)
     }
 
     /// ISO weekday: 1 = Monday … 7 = Sunday.
-    public var isoWeekday: Int { ((daysSince1970 % 7 + 7) % 7 + 3) % 7 + 1 }
+    public var isoWeekday: Int { CivilDate.isoWeekday(daysSince1970: daysSince1970) }
 
     /// The instant this day starts at in UTC.
     public var startUTC: Timestamp { Timestamp(secondsSince1970: Int64(daysSince1970) * 86_400) }
@@ -136,17 +156,16 @@ public struct Day: Hashable, Comparable, Codable, Sendable, CustomStringConverti
         return String(format: "%04d-%02d-%02d", y, m, d)
     }
 
-    public static func daysIn(month: Int, year: Int) -> Int {
-        switch month {
-        case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
-        case 4, 6, 9, 11: return 30
-        default: return 31
-        }
-    }
+    /// The number of days in a month of a year.
+    public static func daysIn(month: Int, year: Int) -> Int { CivilDate.daysIn(month: month, year: year) }
 
     public static func < (lhs: Day, rhs: Day) -> Bool { lhs.daysSince1970 < rhs.daysSince1970 }
     public func distance(to other: Day) -> Int { other.daysSince1970 - daysSince1970 }
-    public func advanced(by n: Int) -> Day { Day(daysSince1970: daysSince1970 + n) }
+    /// The day `n` days later (earlier when negative), clamped to years 1 to 9999.
+    public func advanced(by n: Int) -> Day {
+        let (sum, overflow) = daysSince1970.addingReportingOverflow(n)
+        return Day(daysSince1970: overflow ? (n > 0 ? .max : .min) : sum)
+    }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()

@@ -1,3 +1,4 @@
+import CarteleraCore
 import CarteleraModel
 
 /// Maps a venue's or night's own music labels onto the canonical music genres.

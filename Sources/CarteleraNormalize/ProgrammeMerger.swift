@@ -1,3 +1,4 @@
+import CarteleraCore
 import CarteleraModel
 
 /// Merges programmes of one channel from several sources so the same airing is stored once.
@@ -45,7 +46,17 @@ public enum ProgrammeMerger {
         let overlapping = a.start < bStop && b.start < aStop
         let closeStarts = abs(a.start.secondsSince1970 - b.start.secondsSince1970) <= 300
         guard overlapping || closeStarts else { return false }
-        return TextFolding.similarTitles(a.title, b.title)
+        return similarTitles(a.title, b.title)
+    }
+
+    /// Whether two titles name the same programme: equal when folded, one starting with the other, or most words shared.
+    public static func similarTitles(_ a: String, _ b: String) -> Bool {
+        let wordsA = TextFolding.words(a), wordsB = TextFolding.words(b)
+        guard !wordsA.isEmpty, !wordsB.isEmpty else { return false }
+        let joinedA = wordsA.joined(separator: " "), joinedB = wordsB.joined(separator: " ")
+        if joinedA == joinedB || joinedA.hasPrefix(joinedB) || joinedB.hasPrefix(joinedA) { return true }
+        let setA = Set(wordsA), setB = Set(wordsB)
+        return Double(setA.intersection(setB).count) / Double(setA.union(setB).count) >= 0.6
     }
 
     /// `primary` with the gaps filled from `secondary` and both provenances.

@@ -1,3 +1,4 @@
+import CarteleraCore
 import CarteleraModel
 
 /// Merges venues of one city from several sources so the same club is stored once.

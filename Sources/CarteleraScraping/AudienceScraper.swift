@@ -1,3 +1,4 @@
+import CarteleraCore
 import CarteleraFetch
 import CarteleraMarkup
 import CarteleraModel

@@ -1,3 +1,4 @@
+import CarteleraCore
 import CarteleraModel
 import Foundation
 import Synchronization

@@ -1,3 +1,4 @@
+import CarteleraCore
 import CarteleraModel
 import CarteleraNormalize
 import Testing
@@ -68,9 +69,9 @@ import Testing
     }
 
     @Test func similarTitlesIgnorePunctuationAndAccents() {
-        #expect(TextFolding.similarTitles("Cine: Mar adentro", "Mar Adentro"))
-        #expect(TextFolding.similarTitles("Cuéntame cómo pasó", "Cuentame como paso (T22)"))
-        #expect(!TextFolding.similarTitles("Telediario 1", "El tiempo"))
+        #expect(ProgrammeMerger.similarTitles("Cine: Mar adentro", "Mar Adentro"))
+        #expect(ProgrammeMerger.similarTitles("Cuéntame cómo pasó", "Cuentame como paso (T22)"))
+        #expect(!ProgrammeMerger.similarTitles("Telediario 1", "El tiempo"))
     }
 }
 

@@ -1,3 +1,4 @@
+import CarteleraCore
 import CarteleraModel
 import CarteleraScraping
 import CarteleraTesting
@@ -66,15 +67,9 @@ struct DemoSite: Sendable {
             return .status(404)
         }
         // Pages carry a validator, as real sites do, so a second demo run is answered with 304s.
-        let etag = "\"\(Self.fnv1a(page.body))\""
+        let etag = "\"\(FNV1a.hex(page.body))\""
         if request.headers["if-none-match"] == etag { return LoopbackResponse(status: 304, headers: ["ETag": etag], body: []) }
         return LoopbackResponse(status: 200, headers: ["Content-Type": page.contentType, "ETag": etag], body: page.body)
-    }
-
-    private static func fnv1a(_ bytes: [UInt8]) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-        return String(hash, radix: 16)
     }
 
     private static func key(method: String, url: String, body: [UInt8]?) -> String {

@@ -1,4 +1,3 @@
-import CarteleraModel
 
 /// Places a night's clock times on the timeline: a night belongs to the evening it starts on.
 public enum NightTimes {

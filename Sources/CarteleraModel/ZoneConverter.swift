@@ -1,4 +1,3 @@
-import CarteleraModel
 import Foundation
 
 /// Converts wall-clock times of one IANA zone to UTC instants and back, resolving DST gaps and overlaps.
@@ -21,9 +20,8 @@ public struct ZoneConverter: Sendable {
 
     /// The wall-clock time at an instant.
     public func local(_ instant: Timestamp) -> LocalDateTime {
-        let shifted = instant.secondsSince1970 + Int64(offset(at: instant))
-        let day = Day(daysSince1970: Int(floorDiv(shifted, 86_400)))
-        return LocalDateTime(day: day, secondOfDay: Int(shifted - Int64(day.daysSince1970) * 86_400))
+        let shifted = instant.adding(seconds: Int64(offset(at: instant)))
+        return LocalDateTime(day: shifted.utcDay, secondOfDay: shifted.utcSecondOfDay)
     }
 
     /// The instant of a wall-clock time.
@@ -43,9 +41,4 @@ public struct ZoneConverter: Sendable {
         if let notBefore, let first = candidates.first(where: { $0 >= notBefore }) { return first }
         return candidates[0]
     }
-}
-
-func floorDiv(_ a: Int64, _ b: Int64) -> Int64 {
-    let q = a / b
-    return (a % b != 0 && (a < 0) != (b < 0)) ? q - 1 : q
 }

@@ -1,0 +1,31 @@
+/// 64-bit FNV-1a: a fast, stable, non-cryptographic hash, for telling changed bytes from unchanged ones and for cache keys.
+///
+/// Unlike `Hasher`, its value is the same in every process and on every platform, so it can be stored.
+public struct FNV1a: Sendable, Hashable {
+    /// The hash of everything combined so far.
+    public private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
+
+    /// A hash of nothing yet.
+    public init() {}
+
+    /// Mixes `bytes` into the hash.
+    public mutating func combine<Bytes: Sequence<UInt8>>(_ bytes: Bytes) {
+        for byte in bytes {
+            value ^= UInt64(byte)
+            value &*= 0x0000_0100_0000_01b3
+        }
+    }
+
+    /// The hash as 16 lowercase hex digits.
+    public var hex: String {
+        let digits = String(value, radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
+    }
+
+    /// The hash of `bytes` as 16 lowercase hex digits.
+    public static func hex<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> String {
+        var hash = FNV1a()
+        hash.combine(bytes)
+        return hash.hex
+    }
+}
