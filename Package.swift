@@ -29,19 +29,26 @@ let package = Package(
         // Total helpers every stage shares: civil dates, FNV-1a, text folding, checked conversions.
         .target(name: "CarteleraCore"),
 
-        // Pipeline stages: fetch → markup → scraping → normalize → store.
+        // Pipeline stages: fetch → markup → scraping → normalize → store; checks run scraping and normalizing over captures.
         .target(name: "CarteleraModel", dependencies: ["CarteleraCore"]),
         .target(name: "CarteleraMarkup", dependencies: ["CLibxml2"]),
         .target(
             name: "CarteleraFetch",
             dependencies: ["CLibcurl", "CarteleraCore", .product(name: "Logging", package: "swift-log")]
         ),
-        .target(name: "CarteleraNormalize", dependencies: ["CarteleraModel", "CarteleraCore"]),
         .target(
             name: "CarteleraScraping",
             dependencies: [
-                "CarteleraCore", "CarteleraModel", "CarteleraMarkup", "CarteleraFetch", "CarteleraNormalize",
+                "CarteleraCore", "CarteleraModel", "CarteleraMarkup", "CarteleraFetch",
                 .product(name: "Yams", package: "Yams"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .target(name: "CarteleraNormalize", dependencies: ["CarteleraModel", "CarteleraCore"]),
+        .target(
+            name: "CarteleraChecks",
+            dependencies: [
+                "CarteleraModel", "CarteleraFetch", "CarteleraScraping", "CarteleraNormalize",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -61,7 +68,7 @@ let package = Package(
             name: "cartelera",
             dependencies: [
                 "CarteleraCore", "CarteleraModel", "CarteleraMarkup", "CarteleraFetch", "CarteleraScraping",
-                "CarteleraNormalize", "CarteleraStore", "CarteleraPipeline", "CarteleraTesting",
+                "CarteleraNormalize", "CarteleraChecks", "CarteleraStore", "CarteleraPipeline", "CarteleraTesting",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -78,6 +85,7 @@ let package = Package(
             name: "CarteleraScrapingTests",
             dependencies: ["CarteleraScraping", "CarteleraModel", "CarteleraFetch", "CarteleraMarkup", "CarteleraNormalize", "CarteleraTesting"]
         ),
+        .testTarget(name: "CarteleraChecksTests", dependencies: ["CarteleraChecks", "CarteleraScraping", "CarteleraTesting"]),
         .testTarget(name: "CarteleraStoreTests", dependencies: ["CarteleraStore", "CarteleraModel"]),
         .testTarget(
             name: "CarteleraPipelineTests",

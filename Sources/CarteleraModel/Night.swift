@@ -14,6 +14,8 @@ public struct Night: Hashable, Codable, Sendable, Identifiable {
     public var lineup: [String]
     public var musicGenres: [MusicGenre]
     public var musicLabels: [String]
+    /// The source's keywords or tags, kept as they were; normalizing maps the musical ones to genres.
+    public var keywords: [String]
     /// A flyer image, an http(s) URL.
     public var flyer: String?
     /// Entry price as written ("15 € con copa").
@@ -29,7 +31,7 @@ public struct Night: Hashable, Codable, Sendable, Identifiable {
 
     public init(
         venue: VenueID, date: Day, title: String, doors: Timestamp? = nil, closing: Timestamp? = nil, timeZone: String,
-        lineup: [String] = [], musicGenres: [MusicGenre] = [], musicLabels: [String] = [], flyer: String? = nil,
+        lineup: [String] = [], musicGenres: [MusicGenre] = [], musicLabels: [String] = [], keywords: [String] = [], flyer: String? = nil,
         price: String? = nil, priceFrom: Double? = nil, freeEntry: Bool? = nil, ticketURL: String? = nil, url: String? = nil,
         provenance: [Provenance]
     ) {
@@ -43,6 +45,7 @@ public struct Night: Hashable, Codable, Sendable, Identifiable {
         self.lineup = lineup
         self.musicGenres = musicGenres
         self.musicLabels = musicLabels
+        self.keywords = keywords
         self.flyer = flyer
         self.price = price
         self.priceFrom = priceFrom

@@ -71,9 +71,6 @@ public struct Programme: Hashable, Codable, Sendable, Identifiable {
         self.language = language
         self.provenance = provenance
     }
-
-    /// The source that first yielded this programme.
-    public var primarySource: SourceID? { provenance.first?.source }
 }
 
 /// An age or content rating in a named system.

@@ -1,15 +1,16 @@
-/// Where and when an item was scraped.
+/// Where an item was scraped: the source and the page.
+///
+/// It holds no time: when a source last ran lives in its state (`SourceState`), so an item whose content
+/// did not change is stored with the same bytes run after run.
 public struct Provenance: Hashable, Codable, Sendable {
     /// The source that yielded the item.
     public var source: SourceID
-    /// When the page was fetched.
-    public var fetchedAt: Timestamp
     /// The page the item was read from, when it came over HTTP.
     public var url: String?
 
-    public init(source: SourceID, fetchedAt: Timestamp, url: String? = nil) {
+    /// A provenance from its parts.
+    public init(source: SourceID, url: String? = nil) {
         self.source = source
-        self.fetchedAt = fetchedAt
         self.url = url
     }
 }

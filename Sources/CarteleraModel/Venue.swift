@@ -18,6 +18,8 @@ public struct Venue: Hashable, Codable, Sendable, Identifiable {
     public var musicGenres: [MusicGenre]
     /// The source's own music labels, kept as they were.
     public var musicLabels: [String]
+    /// The source's keywords or tags ("terraza", "reggaeton"), kept as they were; normalizing maps the musical ones to genres.
+    public var keywords: [String]
     /// Price range as the source writes it ("€€", "10–15 €").
     public var priceRange: String?
     /// Whether entry is free (on usual nights).
@@ -33,16 +35,14 @@ public struct Venue: Hashable, Codable, Sendable, Identifiable {
     public var phone: String?
     /// Where the venue came from; several sources when merged.
     public var provenance: [Provenance]
-    /// The last time a listing showed the venue.
-    public var lastSeen: Timestamp
-    /// Set when a listing stopped showing the venue: kept, not deleted.
+    /// Set when a listing stopped showing the venue: kept, not deleted. While nil, the venue was in its sources' last listings.
     public var notSeenSince: Timestamp?
 
     public init(
         id: VenueID, name: String, address: String? = nil, city: String, location: GeoPoint? = nil, musicGenres: [MusicGenre] = [],
-        musicLabels: [String] = [], priceRange: String? = nil, freeEntry: Bool? = nil, rating: Double? = nil, ratingCount: Int? = nil,
+        musicLabels: [String] = [], keywords: [String] = [], priceRange: String? = nil, freeEntry: Bool? = nil, rating: Double? = nil, ratingCount: Int? = nil,
         openingHours: [String] = [], images: [String] = [], website: String? = nil, phone: String? = nil,
-        provenance: [Provenance], lastSeen: Timestamp, notSeenSince: Timestamp? = nil
+        provenance: [Provenance], notSeenSince: Timestamp? = nil
     ) {
         self.id = id
         self.name = name
@@ -51,6 +51,7 @@ public struct Venue: Hashable, Codable, Sendable, Identifiable {
         self.location = location
         self.musicGenres = musicGenres
         self.musicLabels = musicLabels
+        self.keywords = keywords
         self.priceRange = priceRange
         self.freeEntry = freeEntry
         self.rating = rating
@@ -60,7 +61,6 @@ public struct Venue: Hashable, Codable, Sendable, Identifiable {
         self.website = website
         self.phone = phone
         self.provenance = provenance
-        self.lastSeen = lastSeen
         self.notSeenSince = notSeenSince
     }
 }

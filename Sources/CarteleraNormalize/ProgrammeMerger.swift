@@ -5,19 +5,29 @@ import CarteleraModel
 public enum ProgrammeMerger {
     /// Replaces what `source` said about the `window` in `existing` with `incoming`, merging airings other sources also list.
     ///
-    /// Items only `source` had in the window are dropped (the new scrape is the truth for it);
-    /// items other sources also had keep their data and lose `source` from their provenance.
-    public static func replace(existing: [Programme], with incoming: [Programme], from source: SourceID, window: ClosedRange<Timestamp>) -> [Programme] {
+    /// Items only `source` had in the window are dropped (the new scrape is the truth for it); items other
+    /// sources also had keep their data and lose `source` from their provenance. A new title, subtitle or
+    /// description with unreadable characters (U+FFFD) does not replace the stored one of the same airing;
+    /// `warnings` says so.
+    public static func replace(
+        existing: [Programme], with incoming: [Programme], from source: SourceID, window: ClosedRange<Timestamp>, warnings: inout [String]
+    ) -> [Programme] {
         var kept: [Programme] = []
         kept.reserveCapacity(existing.count + incoming.count)
+        var replaced: [ProgrammeID: Programme] = [:]
         for var programme in existing {
             if window.contains(programme.start), programme.provenance.contains(where: { $0.source == source }) {
+                replaced[programme.id] = programme
                 programme.provenance.removeAll { $0.source == source }
                 if programme.provenance.isEmpty { continue }
             }
             kept.append(programme)
         }
-        return merge(kept, incoming)
+        let checked = incoming.map { programme in
+            guard let stored = replaced[programme.id] else { return programme }
+            return keepingGoodText(programme, stored: stored, warnings: &warnings)
+        }
+        return merge(kept, checked)
     }
 
     /// Adds `incoming` to `base`: an incoming programme on the same channel, overlapping in time and with a similar title, is merged into the one already there.
@@ -44,7 +54,8 @@ public enum ProgrammeMerger {
         let aStop = a.stop ?? a.start.adding(seconds: 300)
         let bStop = b.stop ?? b.start.adding(seconds: 300)
         let overlapping = a.start < bStop && b.start < aStop
-        let closeStarts = abs(a.start.secondsSince1970 - b.start.secondsSince1970) <= 300
+        let startGap = a.start.secondsSince1970.subtractingReportingOverflow(b.start.secondsSince1970)
+        let closeStarts = !startGap.overflow && abs(startGap.partialValue) <= 300
         guard overlapping || closeStarts else { return false }
         return similarTitles(a.title, b.title)
     }
@@ -59,7 +70,7 @@ public enum ProgrammeMerger {
         return Double(setA.intersection(setB).count) / Double(setA.union(setB).count) >= 0.6
     }
 
-    /// `primary` with the gaps filled from `secondary` and both provenances.
+    /// `primary` with the gaps filled from `secondary`, and both provenances in source order.
     static func combine(_ primary: Programme, _ secondary: Programme) -> Programme {
         var merged = primary
         merged.stop = merged.stop ?? secondary.stop
@@ -80,9 +91,17 @@ public enum ProgrammeMerger {
         merged.score = merged.score ?? secondary.score
         merged.country = merged.country ?? secondary.country
         merged.language = merged.language ?? secondary.language
-        for provenance in secondary.provenance where !merged.provenance.contains(where: { $0.source == provenance.source }) {
-            merged.provenance.append(provenance)
-        }
+        merged.provenance = Provenances.union(merged.provenance, secondary.provenance)
         return merged
+    }
+
+    /// The programme with its damaged texts replaced by the stored ones of the same airing.
+    private static func keepingGoodText(_ programme: Programme, stored: Programme, warnings: inout [String]) -> Programme {
+        var checked = programme
+        let item = "\(programme.channel) at \(programme.start)"
+        checked.title = ReplacementText.keepingGood(programme.title, over: stored.title, item: item, field: "title", warnings: &warnings) ?? programme.title
+        checked.subtitle = ReplacementText.keepingGood(programme.subtitle, over: stored.subtitle, item: item, field: "subtitle", warnings: &warnings)
+        checked.description = ReplacementText.keepingGood(programme.description, over: stored.description, item: item, field: "description", warnings: &warnings)
+        return checked
     }
 }

@@ -1,3 +1,5 @@
+import CarteleraCore
+
 /// Decides whether a scrape yielded so few items that the source is more likely broken than empty.
 public struct SanityFloor: Hashable, Sendable, Codable {
     /// The smallest share of the usual count accepted (0.5 = half).
@@ -20,7 +22,8 @@ public struct SanityFloor: Hashable, Sendable, Codable {
     /// The count below which a scrape is treated as broken, given the recent history.
     public func threshold(recentCounts: [Int]) -> Int {
         guard let usual = Self.usual(recentCounts) else { return minimum }
-        return max(minimum, Int((Double(usual) * fraction).rounded(.down)))
+        // A fraction outside 0...1 (or NaN) is a definition error caught when it loads; here it only must not trap.
+        return max(minimum, Checked.floor(Double(usual) * min(max(fraction, 0), 1)) ?? minimum)
     }
 
     /// Whether `count` is acceptable.

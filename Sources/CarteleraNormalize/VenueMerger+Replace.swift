@@ -3,7 +3,7 @@ import CarteleraModel
 extension VenueMerger {
     /// Merges a source's new listing of one city into the stored venues of that city.
     ///
-    /// Venues listed again lose `notSeenSince` and get `lastSeen = now`. A venue the source listed before
+    /// Venues listed again lose `notSeenSince`. A venue the source listed before
     /// but not now is never deleted: when only this source had it, it is marked `notSeenSince = now`
     /// (the first time); when another source has it too, this source just leaves its provenance. Only a
     /// complete listing (`listingComplete`) says anything about missing venues: after a failed page, the
@@ -14,7 +14,6 @@ extension VenueMerger {
         var listed: Set<VenueID> = []
         for venue in incoming {
             let index = add(venue, to: &venues, freshFrom: source)
-            venues[index].lastSeen = now
             venues[index].notSeenSince = nil
             storedIDs[venue.id] = venues[index].id
             listed.insert(venues[index].id)

@@ -130,15 +130,9 @@ public enum VenueMerger {
         for image in secondary.images where !merged.images.contains(image) { merged.images.append(image) }
         merged.website = merged.website ?? secondary.website
         merged.phone = merged.phone ?? secondary.phone
-        for provenance in secondary.provenance {
-            if let index = merged.provenance.firstIndex(where: { $0.source == provenance.source }) {
-                if merged.provenance[index].fetchedAt < provenance.fetchedAt { merged.provenance[index] = provenance }
-            } else {
-                merged.provenance.append(provenance)
-            }
-        }
-        merged.lastSeen = max(merged.lastSeen, secondary.lastSeen)
-        // Seen by either listing means seen.
+        for keyword in secondary.keywords where !merged.keywords.contains(keyword) { merged.keywords.append(keyword) }
+        merged.provenance = Provenances.union(merged.provenance, secondary.provenance)
+        // Seen by either listing means seen; missing from both, since the later of the two.
         if let mine = merged.notSeenSince, let theirs = secondary.notSeenSince {
             merged.notSeenSince = max(mine, theirs)
         } else {

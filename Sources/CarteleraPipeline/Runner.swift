@@ -6,50 +6,16 @@ import CarteleraStore
 import Foundation
 import Logging
 
-/// What a run needs to know.
-public struct RunConfiguration: Sendable {
-    /// The folder of source definitions (`Scrapers/`).
-    public var scrapersDirectory: String
-    /// The store's root folder.
-    public var storeRoot: String
-    /// The sources to run; nil runs every one.
-    public var sources: [SourceID]?
-    /// Days to fetch, starting today in each source's zone; nil uses each definition's `days`.
-    public var days: Int?
-    /// The instant the run happens at.
-    public var now: Timestamp
-    public var fetch: FetchConfiguration
-    /// Programme days kept before today.
-    public var programmeRetentionDays: Int
-    /// Audience and news days kept before today.
-    public var audienceRetentionDays: Int
-    /// URL prefixes sent elsewhere (the demo's loopback server).
-    public var rewrites: [String: String]
-
-    public init(scrapersDirectory: String, storeRoot: String, sources: [SourceID]? = nil, days: Int? = nil, now: Timestamp,
-                fetch: FetchConfiguration = FetchConfiguration(), programmeRetentionDays: Int = 30, audienceRetentionDays: Int = 14,
-                rewrites: [String: String] = [:]) {
-        self.scrapersDirectory = scrapersDirectory
-        self.storeRoot = storeRoot
-        self.sources = sources
-        self.days = days
-        self.now = now
-        self.fetch = fetch
-        self.programmeRetentionDays = programmeRetentionDays
-        self.audienceRetentionDays = audienceRetentionDays
-        self.rewrites = rewrites
-    }
-}
-
 /// Why a run could not start at all.
 public enum RunError: Error, CustomStringConvertible, Sendable {
-    case definitions([DefinitionError])
+    /// The sources folder is missing, unreadable or holds no definition.
+    case noSources(folder: String, detail: String)
     case unknownSource(SourceID, known: [SourceID])
     case store(StoreError)
 
     public var description: String {
         switch self {
-        case .definitions(let errors): errors.map(\.description).joined(separator: "\n")
+        case .noSources(let folder, let detail): "no sources in \(folder): \(detail)"
         case .unknownSource(let id, let known): "unknown source \"\(id)\" (known: \(known.map(\.rawValue).joined(separator: ", ")))"
         case .store(let error): error.description
         }
@@ -57,73 +23,108 @@ public enum RunError: Error, CustomStringConvertible, Sendable {
 }
 
 /// Scrapes the configured sources into the store: the `scrape` and `run` commands.
+///
+/// Sources are fetched concurrently, but each one's outcome is normalized and committed in source-id order,
+/// so the store's bytes do not depend on which source happened to finish first.
 public struct Runner: Sendable {
     public let configuration: RunConfiguration
     public let logger: Logger
 
+    /// A runner for a configuration, logging through `logger`.
     public init(configuration: RunConfiguration, logger: Logger) {
         self.configuration = configuration
         self.logger = logger
     }
 
-    /// Loads the definitions the configuration names; any invalid one stops the run before it touches the store.
-    public func definitions() throws(RunError) -> [CompiledDefinition] {
-        let known = DefinitionLoader.sourceIDs(in: configuration.scrapersDirectory)
-        let wanted = configuration.sources ?? known
-        var definitions: [CompiledDefinition] = []
-        var errors: [DefinitionError] = []
-        for id in wanted {
-            guard known.contains(id) else { throw .unknownSource(id, known: known) }
-            do { definitions.append(try DefinitionLoader.load(id, from: configuration.scrapersDirectory)) } catch { errors.append(error) }
+    /// The definitions the configuration names, in id order, and the errors of those that do not load.
+    ///
+    /// An invalid definition fails only its own source; a missing or empty folder, or an unknown id, stops the run.
+    public func definitions() throws(RunError) -> (valid: [CompiledDefinition], invalid: [DefinitionError]) {
+        let folder = configuration.scrapersDirectory
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw .noSources(folder: folder, detail: "the folder does not exist (pass --scrapers DIR or set CARTELERA_SCRAPERS)")
         }
-        if !errors.isEmpty { throw .definitions(errors) }
-        return definitions
+        let known = DefinitionLoader.sourceIDs(in: folder)
+        guard !known.isEmpty else {
+            throw .noSources(folder: folder, detail: "no <id>/source.yaml in it (see Scrapers/README.md)")
+        }
+        let wanted = configuration.sources ?? known
+        var valid: [CompiledDefinition] = []
+        var invalid: [DefinitionError] = []
+        for id in Set(wanted).sorted() {
+            guard known.contains(id) else { throw .unknownSource(id, known: known) }
+            do { valid.append(try DefinitionLoader.load(id, from: folder)) } catch { invalid.append(error) }
+        }
+        return (valid, invalid)
     }
 
-    /// Runs every source, commits what worked and returns the report; `progress` hears about each source as it ends.
+    /// Runs every source, commits what worked and returns the report; `progress` hears about each source once it is committed.
     public func run(progress: @escaping @Sendable (SourceReport) -> Void = { _ in }) async throws(RunError) -> RunReport {
-        let definitions = try definitions()
+        let (definitions, invalid) = try definitions()
         let store: FileStore
         let lock: StoreLock
         do {
             store = try FileStore(root: configuration.storeRoot, logger: logger)
-            lock = try store.lock()
+            lock = try store.lock(at: configuration.now)
         } catch {
             throw .store(error)
         }
         defer { lock.release() }
-        let started = Date()
+        let started = ContinuousClock.now
         // Rewrites happen at the transport, so robots, throttling and the cache all see the sites' own URLs.
         let rewriting = configuration.rewrites.isEmpty ? nil : RewritingFetcher(CurlFetcher(configuration: configuration.fetch), prefixes: configuration.rewrites)
         let transport = FetchPipeline.make(configuration.fetch, logger: logger, transport: rewriting)
         let writer = StoreWriter(store: store, lock: lock, now: configuration.now, logger: logger)
-        let shared = transport
-        let reports = await withTaskGroup(of: SourceReport.self, returning: [SourceReport].self) { group in
-            for definition in definitions {
+
+        var reports = invalid.map { error in
+            var report = SourceReport(source: error.source, status: .invalid)
+            report.errors = [error.description]
+            return report
+        }
+        reports += await withTaskGroup(of: (Int, ScrapeOutcome, Duration, CountingFetcher.Counts).self, returning: [SourceReport].self) { group in
+            for (index, definition) in definitions.enumerated() {
                 group.addTask {
-                    let report = await runSource(definition, transport: shared, writer: writer)
-                    progress(report)
-                    return report
+                    let clock = ContinuousClock.now
+                    let counter = CountingFetcher(transport)
+                    let outcome = await scrape(definition, fetcher: counter)
+                    return (index, outcome, ContinuousClock.now - clock, counter.current)
                 }
             }
-            var reports: [SourceReport] = []
-            for await report in group { reports.append(report) }
-            return reports.sorted { $0.source < $1.source }
+            // Commit in definition order as soon as every earlier source is done.
+            var waiting: [Int: (ScrapeOutcome, Duration, CountingFetcher.Counts)] = [:]
+            var next = 0
+            var done: [SourceReport] = []
+            for await (index, outcome, elapsed, counts) in group {
+                waiting[index] = (outcome, elapsed, counts)
+                while let (outcome, elapsed, counts) = waiting.removeValue(forKey: next) {
+                    let report = commit(outcome, definition: definitions[next], writer: writer, elapsed: elapsed, counts: counts)
+                    progress(report)
+                    done.append(report)
+                    next += 1
+                }
+            }
+            return done
         }
+        reports.sort { $0.source < $1.source }
+
+        var problems: [String] = []
         var expired = 0
         do {
             expired = try store.applyRetention(now: configuration.now, programmeDays: configuration.programmeRetentionDays,
                                                audienceDays: configuration.audienceRetentionDays, lock: lock).count
         } catch {
+            problems.append("retention failed: \(error.description)")
             logger.error("retention failed", metadata: ["store.error": "\(error)"])
         }
-        let report = RunReport(started: configuration.now, seconds: Date().timeIntervalSince(started), store: configuration.storeRoot,
-                               sources: reports, expired: expired)
+        let generation = (try? store.manifest().generation) ?? 0
+        let recovery = lock.recovery.isEmpty ? nil : lock.recovery
+        var report = RunReport(started: configuration.now, seconds: (ContinuousClock.now - started).seconds, store: store.root,
+                               sources: reports, expired: expired, generation: generation, recovery: recovery, problems: problems)
         do {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-            _ = try store.saveReport(Array(try encoder.encode(report)), at: configuration.now, lock: lock)
+            _ = try store.saveReport(encoding: report, at: configuration.now, lock: lock)
         } catch {
+            report.problems.append("the run report could not be saved: \(error.description)")
             logger.error("could not save the run report", metadata: ["store.error": "\(error)"])
         }
         return report
@@ -135,20 +136,39 @@ public struct Runner: Sendable {
         return (0..<max(1, configuration.days ?? definition.defaultDays)).map { today.advanced(by: $0) }
     }
 
-    private func runSource(_ definition: CompiledDefinition, transport: any Fetcher, writer: StoreWriter) async -> SourceReport {
-        let started = Date()
-        let counter = CountingFetcher(transport)
+    /// Fetches and extracts one source, then normalizes what it yielded.
+    private func scrape(_ definition: CompiledDefinition, fetcher: any Fetcher) async -> ScrapeOutcome {
         var sourceLogger = logger
         sourceLogger[metadataKey: "source.id"] = "\(definition.source)"
-        let context = ScrapeContext(fetcher: counter, now: configuration.now, logger: sourceLogger)
-        let outcome = await makeScraper(for: definition).scrape(ScrapeJob(days: days(for: definition)), context: context)
-        var report = await writer.commit(outcome, floor: definition.sanityFloor)
-        let counts = counter.current
+        let context = ScrapeContext(fetcher: fetcher, now: configuration.now, logger: sourceLogger)
+        var outcome = await makeScraper(for: definition).scrape(ScrapeJob(days: days(for: definition)), context: context)
+        var warnings: [String] = []
+        outcome.extraction = Normalizer.standard.normalize(outcome.extraction, warnings: &warnings)
+        outcome.warnings += warnings
+        return outcome
+    }
+
+    /// Commits one source's outcome and says what happened.
+    private func commit(_ outcome: ScrapeOutcome, definition: CompiledDefinition, writer: StoreWriter, elapsed: Duration, counts: CountingFetcher.Counts) -> SourceReport {
+        let commitStarted = ContinuousClock.now
+        var report = SourceReport(source: definition.source)
+        writer.commit(outcome, floor: SanityFloor(fraction: definition.sanityFraction, minimum: definition.sanityMinimum), into: &report)
         report.requests = counts.requests
         report.bytes = counts.bytes
         report.notModified = counts.notModified
-        report.seconds = Date().timeIntervalSince(started)
+        report.seconds = (elapsed + (ContinuousClock.now - commitStarted)).seconds
+        var sourceLogger = logger
+        sourceLogger[metadataKey: "source.id"] = "\(definition.source)"
         for error in report.errors { sourceLogger.error("\(error)") }
+        for warning in report.warnings.prefix(20) { sourceLogger.info("\(warning)") }
         return report
+    }
+}
+
+extension Duration {
+    /// The duration in seconds, as a Double for reports.
+    var seconds: Double {
+        let (whole, fraction) = components
+        return Double(whole) + Double(fraction) / 1e18
     }
 }

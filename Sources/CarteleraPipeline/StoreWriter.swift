@@ -4,35 +4,39 @@ import CarteleraScraping
 import CarteleraStore
 import Logging
 
-/// The one writer of a run: commits each source's outcome under the store lock, one source at a time.
-actor StoreWriter {
+/// Stores one source's normalized outcome: reads the shards it touches, asks the normalize stage to merge, commits.
+///
+/// Every merge decision (which airing is the same, which venue, what a source's new listing replaces) is
+/// made by `CarteleraNormalize`; this type only knows where things are stored. A shard that cannot be
+/// decoded is set aside by the commit (kept in quarantine, named in the report) and rebuilt from this
+/// source's data; any other store failure fails the source with its last good data kept.
+struct StoreWriter {
     let store: any Store
-    private let lock: StoreLock
+    let lock: StoreLock
     let now: Timestamp
     let logger: Logger
 
-    init(store: any Store, lock: StoreLock, now: Timestamp, logger: Logger) {
-        self.store = store
-        self.lock = lock
-        self.now = now
-        self.logger = logger
-    }
-
-    /// Stores what the outcome holds unless it looks broken, records the source's state and says what happened.
-    func commit(_ outcome: ScrapeOutcome, floor: SanityFloor) -> SourceReport {
+    /// Stores what the outcome holds unless it looks broken, records the source's state and fills in the report.
+    func commit(_ outcome: ScrapeOutcome, floor: SanityFloor, into report: inout SourceReport) {
         let extraction = outcome.extraction
         let source = extraction.source
-        var report = SourceReport(
-            source: source, status: .ok, requests: 0, bytes: 0, notModified: 0,
-            programmes: extraction.programmes.count, audiences: extraction.audiences.count, shares: extraction.shares.count,
-            news: extraction.news.count, venues: extraction.venues.count, nights: extraction.nights.count,
-            guestLists: extraction.guestLists.count, promotions: extraction.promotions.count, shardsWritten: 0, errors: outcome.failures.map(\.description),
-            warnings: Array(outcome.warnings.prefix(20)), seconds: 0)
+        report.programmes = extraction.programmes.count
+        report.audiences = extraction.audiences.count
+        report.shares = extraction.shares.count
+        report.news = extraction.news.count
+        report.venues = extraction.venues.count
+        report.nights = extraction.nights.count
+        report.guestLists = extraction.guestLists.count
+        report.promotions = extraction.promotions.count
+        report.pageFailures = outcome.failures.count
+        report.detailFailures = outcome.detailFailures.count
+        report.errors = (outcome.failures + outcome.detailFailures).map(\.description)
+        report.warnings = outcome.warnings
         var state: SourceState
         do {
             state = try store.sourceState(source) ?? SourceState(source: source)
         } catch {
-            report.errors.append(error.description)
+            report.warnings.append("\(error.description); starting its history afresh")
             state = SourceState(source: source)
         }
         let count = extraction.itemCount
@@ -48,32 +52,43 @@ actor StoreWriter {
             report.errors.append("\(source): yielded \(count) items, below its sanity floor of \(floor.threshold(recentCounts: state.recentItemCounts)) (\(usual)); keeping the last good data")
         } else {
             do {
-                let result = try store.commit(try shards(for: outcome), at: now, lock: lock)
+                var reads = ShardReads(store: store)
+                var warnings: [String] = []
+                let shards = try plan(outcome, reads: &reads, warnings: &warnings)
+                report.warnings += warnings + reads.problems
+                let result = try store.commit(shards, setAside: reads.corrupt, at: now, lock: lock)
                 report.shardsWritten = result.written.count + result.removed.count
-                report.status = outcome.failures.isEmpty ? .ok : .partial
+                report.setAside = result.setAside.keys.sorted().compactMap { result.setAside[$0] }
+                for (key, moved) in result.setAside.sorted(by: { $0.key < $1.key }) {
+                    report.errors.append("store: \(key) could not be read; moved to \(moved) and rebuilt from \(source)'s data")
+                }
+                let clean = outcome.failures.isEmpty && outcome.detailFailures.isEmpty && result.setAside.isEmpty
+                report.status = clean ? .ok : .partial
             } catch {
                 report.status = .failed
-                report.errors.append(error.description)
+                report.errors.append("\(source): \(error.description); its last good data is kept")
             }
         }
         switch report.status {
         case .ok: state.recordSuccess(itemCount: count, at: now)
-        case .partial: state.recordFailure(report.errors.first ?? "", status: .failed, at: now)
-        case .failed: state.recordFailure(report.errors.first ?? "", status: .failed, at: now)
         case .belowSanityFloor: state.recordFailure(report.errors.first ?? "", status: .belowSanityFloor, at: now)
+        case .partial, .failed, .invalid: state.recordFailure(report.errors.first ?? "", status: .failed, at: now)
         }
-        do { try store.saveSourceState(state, lock: lock) } catch { report.errors.append(error.description) }
-        return report
+        do { try store.saveSourceState(state, lock: lock) } catch {
+            report.status = .failed
+            report.errors.append(error.description)
+        }
     }
 
-    /// The new content of every shard the outcome touches, merged with what other sources stored there.
-    private func shards(for outcome: ScrapeOutcome) throws(StoreError) -> [ShardKey: ShardContent] {
-        let source = outcome.extraction.source
+    /// The new content of every shard the outcome touches, merged by the normalize stage with what other sources stored there.
+    private func plan(_ outcome: ScrapeOutcome, reads: inout ShardReads, warnings: inout [String]) throws(StoreError) -> [ShardKey: ShardContent] {
+        let extraction = outcome.extraction
+        let source = extraction.source
         var result: [ShardKey: ShardContent] = [:]
 
         // Programmes: each (UTC day, channel) shard that a coverage window or a new item reaches.
         var incoming: [ShardKey: [Programme]] = [:]
-        for programme in outcome.extraction.programmes {
+        for programme in extraction.programmes {
             incoming[.programmes(day: programme.start.utcDay, channel: programme.channel), default: []].append(programme)
         }
         var windows: [ChannelID: ClosedRange<Timestamp>] = [:]
@@ -83,56 +98,94 @@ actor StoreWriter {
         }
         var keys = Set(incoming.keys)
         for (channel, window) in windows {
-            var day = window.lowerBound.utcDay
-            while day <= window.upperBound.utcDay {
+            for day in Self.days(from: window.lowerBound.utcDay, to: window.upperBound.utcDay) {
                 keys.insert(.programmes(day: day, channel: channel))
-                day = day.advanced(by: 1)
             }
         }
         for key in keys {
             guard case .programmes(let day, let channel) = key else { continue }
-            let existing = readOrReplace { () throws(StoreError) in try store.programmes(day: day, channel: channel) } ?? []
+            let stored: [Programme] = if case .programmes(let items)? = try reads.content(key) { items } else { [] }
             let window = windows[channel] ?? (day.startUTC...day.startUTC)
-            result[key] = .programmes(ProgrammeMerger.replace(existing: existing, with: incoming[key] ?? [], from: source, window: window))
+            result[key] = .programmes(ProgrammeMerger.replace(existing: stored, with: incoming[key] ?? [], from: source, window: window, warnings: &warnings))
         }
 
-        // Channels: one list, each channel keeping every source that lists it.
-        if !outcome.extraction.channels.isEmpty {
-            var channels = readOrReplace { () throws(StoreError) in try store.channels() } ?? []
-            for channel in outcome.extraction.channels {
-                if let index = channels.firstIndex(where: { $0.id == channel.id }) {
-                    if !channels[index].sources.contains(source) { channels[index].sources.append(source) }
-                    channels[index].logo = channels[index].logo ?? channel.logo
-                } else {
-                    channels.append(channel)
-                }
-            }
-            result[.channels] = .channels(channels.sorted { $0.id < $1.id })
+        if !extraction.channels.isEmpty {
+            let stored: [Channel] = if case .channels(let items)? = try reads.content(.channels) { items } else { [] }
+            result[.channels] = .channels(ChannelMerger.merge(stored: stored, incoming: extraction.channels, from: source))
         }
 
         // Audiences and news: this source's items for each day it read replace its earlier ones.
         for day in outcome.audienceDays {
-            var audience = (readOrReplace { () throws(StoreError) in try store.audiences(day: day) } ?? nil) ?? AudienceDay()
-            audience.entries.removeAll { $0.provenance.source == source }
-            audience.shares.removeAll { $0.provenance.source == source }
-            audience.entries += outcome.extraction.audiences.filter { $0.day == day }
-            audience.shares += outcome.extraction.shares.filter { $0.day == day }
-            result[.audiences(day: day)] = .audiences(audience)
-            var news = readOrReplace { () throws(StoreError) in try store.news(day: day) } ?? []
-            news.removeAll { $0.provenance.source == source }
-            news += outcome.extraction.news.filter { $0.day == day }
-            result[.news(day: day)] = .news(news)
+            let stored: AudienceDay = if case .audiences(let items)? = try reads.content(.audiences(day: day)) { items } else { AudienceDay() }
+            result[.audiences(day: day)] = .audiences(AudienceDay(
+                entries: stored.entries.replacing(from: source, with: extraction.audiences.filter { $0.day == day }),
+                shares: stored.shares.replacing(from: source, with: extraction.shares.filter { $0.day == day })))
+            let storedNews: [NewsItem] = if case .news(let items)? = try reads.content(.news(day: day)) { items } else { [] }
+            result[.news(day: day)] = .news(storedNews.replacing(from: source, with: extraction.news.filter { $0.day == day }))
         }
-        result.merge(nightlifeShards(for: outcome)) { _, nightlife in nightlife }
+        try planNightlife(outcome, reads: &reads, warnings: &warnings, into: &result)
         return result
     }
 
-    /// A shard's content; a corrupt shard is logged and rebuilt from this source's data rather than blocking every run.
-    func readOrReplace<T>(_ read: () throws(StoreError) -> T) -> T? {
+    /// The venue, nights and promotions shards: venues merged by city, then nights, guest lists and promotions following the stored venue ids.
+    private func planNightlife(_ outcome: ScrapeOutcome, reads: inout ShardReads, warnings: inout [String], into result: inout [ShardKey: ShardContent]) throws(StoreError) {
+        let extraction = outcome.extraction
+        let source = extraction.source
+        let completeCities = Set(outcome.venueCities.map(Slug.make))
+        let venuesByCity = Dictionary(grouping: extraction.venues) { Slug.make($0.city) }
+        if let cityless = venuesByCity[""] {
+            warnings.append("\(source): left out \(cityless.count) venues without a city")
+        }
+        var ids = VenueIDs()
+        for city in completeCities.union(venuesByCity.keys).sorted() where !city.isEmpty {
+            let stored: [Venue] = if case .venues(let items)? = try reads.content(.venues(city: city)) { items } else { [] }
+            let merged = VenueMerger.replace(existing: stored, incoming: venuesByCity[city] ?? [], from: source, now: now,
+                                             listingComplete: completeCities.contains(city))
+            ids.venues.merge(merged.storedIDs) { _, latest in latest }
+            result[.venues(city: city)] = .venues(merged.venues)
+        }
+
+        let nights = extraction.nights.map { ids.follow($0) }
+        let guestLists = extraction.guestLists.map { ids.follow($0) }
+        let replacedEvenings = Set(outcome.nightDays)
+        for day in replacedEvenings.union(nights.map(\.date)).union(guestLists.map(\.date)).sorted() {
+            let stored: NightsDay = if case .nights(let evening)? = try reads.content(.nights(day: day)) { evening } else { NightsDay() }
+            result[.nights(day: day)] = .nights(NightlifeMerger.evening(
+                stored: stored, nights: nights.filter { $0.date == day }, guestLists: guestLists.filter { $0.date == day },
+                from: source, replacing: replacedEvenings.contains(day)))
+        }
+
+        if outcome.promotionsRead || !extraction.promotions.isEmpty {
+            let stored: [Promotion] = if case .promotions(let items)? = try reads.content(.promotions) { items } else { [] }
+            result[.promotions] = .promotions(NightlifeMerger.promotions(
+                stored: stored, incoming: extraction.promotions.map { ids.follow($0) }, from: source, replacing: outcome.promotionsRead))
+        }
+    }
+
+    /// The days from `first` to `last`, at most a year of them: a window longer than that is a source's mistake, not a reason to touch every shard.
+    static func days(from first: Day, to last: Day) -> [Day] {
+        let count = min(max(first.distance(to: last) + 1, 0), 366)
+        return (0..<count).map { first.advanced(by: $0) }
+    }
+}
+
+/// Shard reads for one commit: a shard that cannot be decoded reads as empty and is marked to be set aside; an I/O error throws.
+struct ShardReads {
+    let store: any Store
+    /// Shards that failed to decode.
+    private(set) var corrupt: Set<ShardKey> = []
+    /// What was wrong with each, one line per shard.
+    private(set) var problems: [String] = []
+
+    init(store: any Store) {
+        self.store = store
+    }
+
+    mutating func content(_ key: ShardKey) throws(StoreError) -> ShardContent? {
         do {
-            return try read()
-        } catch {
-            logger.warning("replacing an unreadable shard", metadata: ["store.error": "\(error)"])
+            return try store.content(key)
+        } catch where error.kind == .corrupt {
+            if corrupt.insert(key).inserted { problems.append(error.description) }
             return nil
         }
     }

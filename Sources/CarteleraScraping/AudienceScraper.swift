@@ -2,7 +2,7 @@ import CarteleraCore
 import CarteleraFetch
 import CarteleraMarkup
 import CarteleraModel
-import CarteleraNormalize
+
 
 /// Scrapes `tv-audience` pages: per-programme audiences, per-channel daily shares and the page's news.
 public struct AudienceScraper: Scraper {
@@ -22,7 +22,7 @@ public struct AudienceScraper: Scraper {
                 let document = try definition.document(from: response, xml: false)
                 guard let root = document.root else { continue }
                 let reader = FieldReader(baseURL: response.url, values: values)
-                let provenance = Provenance(source: id, fetchedAt: context.now, url: response.url)
+                let provenance = Provenance(source: id, url: response.url)
                 do {
                     try read(root, day: day, reader: reader, provenance: provenance, into: &outcome)
                 } catch {

@@ -1,6 +1,6 @@
 import CarteleraCore
 import CarteleraModel
-import CarteleraNormalize
+
 import Foundation
 
 /// Turns a club listing's field values into venues, nights, guest lists and promotions.
@@ -26,11 +26,11 @@ struct ClubFieldReader {
         let price = f["price"]?.first
         return Venue(
             id: VenueID(name: name, city: venueCity), name: name, address: f["address"]?.first, city: venueCity, location: location,
-            musicGenres: MusicGenreMapper.genres(for: labels), musicLabels: labels, priceRange: price,
+            musicLabels: labels, priceRange: price,
             freeEntry: f["free_entry"].map { Self.truthy($0.first ?? "") } ?? price.map(Self.isFree).flatMap { $0 ? true : nil },
             rating: f["rating"]?.first.flatMap(NumberParsing.decimal), ratingCount: f["votes"]?.first.flatMap(NumberParsing.integer),
             openingHours: f["hours"] ?? [], images: f["images"] ?? [], website: f["website"]?.first, phone: f["phone"]?.first,
-            provenance: [Provenance(source: definition.source, fetchedAt: now, url: f["url"]?.first ?? baseURL)], lastSeen: now)
+            provenance: [Provenance(source: definition.source, url: f["url"]?.first ?? baseURL)])
     }
 
     func night(_ f: [String: [String]], evening requested: Day, baseURL: String, warnings: inout [String]) -> (Night, GuestList?)? {
@@ -49,10 +49,10 @@ struct ClubFieldReader {
         let labels = f["genres"] ?? []
         let night = Night(
             venue: venue, date: evening, title: title, doors: times.doors, closing: times.closing, timeZone: zone.identifier,
-            lineup: f["lineup"] ?? [], musicGenres: MusicGenreMapper.genres(for: labels), musicLabels: labels, flyer: f["flyer"]?.first,
+            lineup: f["lineup"] ?? [], musicLabels: labels, flyer: f["flyer"]?.first,
             price: price, priceFrom: free == true ? 0 : price.flatMap(NumberParsing.decimal), freeEntry: free,
             ticketURL: f["tickets"]?.first, url: f["url"]?.first,
-            provenance: [Provenance(source: definition.source, fetchedAt: now, url: baseURL)])
+            provenance: [Provenance(source: definition.source, url: baseURL)])
         return (night, guestList(f, night: night, warnings: &warnings))
     }
 
@@ -90,7 +90,7 @@ struct ClubFieldReader {
             // A listing's promotion block is paid placement unless the page says otherwise.
             paid: f["paid"].map { Self.truthy($0.first ?? "") } ?? true,
             sponsor: f["sponsor"]?.first, url: f["url"]?.first,
-            provenance: [Provenance(source: definition.source, fetchedAt: now, url: baseURL)])
+            provenance: [Provenance(source: definition.source, url: baseURL)])
     }
 
     /// A clock time ("23:30", "hasta la 1:30") in seconds after midnight.

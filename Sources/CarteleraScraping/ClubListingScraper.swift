@@ -1,7 +1,7 @@
 import CarteleraFetch
 import CarteleraMarkup
 import CarteleraModel
-import CarteleraNormalize
+
 import Foundation
 
 /// Scrapes `club-listing` sources: a city's venues, each evening's nights with their guest lists, and promoted flyers.

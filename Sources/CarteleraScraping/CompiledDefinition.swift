@@ -1,6 +1,6 @@
 import CarteleraMarkup
 import CarteleraModel
-import CarteleraNormalize
+
 import Foundation
 
 /// A validated, immutable source definition: selectors, expressions, patterns and zone all checked.
@@ -20,7 +20,10 @@ public struct CompiledDefinition: Sendable {
     public let channels: [ChannelEntry]
     public let rules: TimelineRules
     public let keep: KeepPolicy
-    public let sanityFloor: SanityFloor
+    /// The sanity floor: the share of the usual item count below which a scrape counts as broken (0 to 1).
+    public let sanityFraction: Double
+    /// The sanity floor's absolute minimum item count.
+    public let sanityMinimum: Int
     public let fetch: FetchSpec?
     public let defaultDays: Int
     public let ratingSystem: String?
@@ -200,14 +203,18 @@ extension CompiledDefinition {
             detail = CompiledDetail(spec: spec, fields: try compileFields(spec.fields, keyPath: "detail.fields", fail: fail))
         }
 
-        let sanity = SanityFloor(fraction: definition.sanity?.fraction ?? 0.5, minimum: definition.sanity?.minimum ?? 1)
-        guard (0...1).contains(sanity.fraction) else { throw fail("sanity.fraction", "expected a number from 0 to 1") }
+        let sanityFraction = definition.sanity?.fraction ?? 0.5
+        guard (0...1).contains(sanityFraction) else { throw fail("sanity.fraction", "expected a number from 0 to 1") }
+        let sanityMinimum = definition.sanity?.minimum ?? 1
+        guard (0...1_000_000).contains(sanityMinimum) else { throw fail("sanity.minimum", "expected a count from 0 to 1000000") }
+        let days = definition.days ?? 3
+        guard (1...31).contains(days) else { throw fail("days", "expected a number of days from 1 to 31") }
 
         return CompiledDefinition(
             source: source, directory: directory, kind: definition.kind, name: definition.name ?? source.rawValue,
             site: definition.site, zone: zone, encoding: definition.encoding, format: definition.format ?? .html, bodyReplacements: bodyReplacements, request: request, channels: channels,
-            rules: rules, keep: definition.keep ?? .all, sanityFloor: sanity, fetch: definition.fetch,
-            defaultDays: definition.days ?? 3, ratingSystem: definition.ratingSystem, schedule: schedule, grid: grid,
+            rules: rules, keep: definition.keep ?? .all, sanityFraction: sanityFraction, sanityMinimum: sanityMinimum,
+            fetch: definition.fetch, defaultDays: days, ratingSystem: definition.ratingSystem, schedule: schedule, grid: grid,
             audiences: audiences, shares: shares, news: news, channelNames: definition.channelNames ?? [:], detail: detail,
             clubs: clubs, city: definition.city)
     }

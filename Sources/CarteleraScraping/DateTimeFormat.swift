@@ -1,6 +1,6 @@
 import CarteleraCore
 import CarteleraModel
-import CarteleraNormalize
+
 
 /// The date and time parts a format found in a text.
 public struct DateTimeParts: Hashable, Sendable {

@@ -1,5 +1,5 @@
 import CarteleraModel
-import CarteleraNormalize
+
 
 /// Reads a schema.org event (Event, MusicEvent, DanceEvent, Festival…) as a Night.
 struct JSONLDNightReader: Sendable {
@@ -47,14 +47,13 @@ struct JSONLDNightReader: Sendable {
 
         let (venueID, venue) = try place(node, title: title, host: host, soleVenue: soleVenue)
         let offers = JSONLDOffers(node.nodes("offers"), evening: evening, zone: zone, pageURL: venues.pageURL, now: venues.now)
-        let labels = JSONLDVenueReader.musicLabels(node)
         let free = node.bool("isAccessibleForFree") ?? (offers.priceFrom == 0 ? true : nil)
         let night = Night(
             venue: venueID, date: evening, title: title, doors: doors, closing: closing, timeZone: zone.identifier,
-            lineup: lineup(node), musicGenres: MusicGenreMapper.genres(for: labels), musicLabels: labels,
+            lineup: lineup(node), musicLabels: JSONLDVenueReader.musicLabels(node), keywords: JSONLDVenueReader.keywords(node),
             flyer: venues.images(node).first, price: offers.price, priceFrom: offers.priceFrom, freeEntry: free,
             ticketURL: offers.ticketURL, url: node.text("url").flatMap { LinkResolver.resolve($0, against: venues.pageURL) },
-            provenance: [Provenance(source: venues.source, fetchedAt: venues.now, url: venues.pageURL)])
+            provenance: [Provenance(source: venues.source, url: venues.pageURL)])
         return .night(night, venue: venue)
     }
 

@@ -33,7 +33,7 @@ struct JSONLDNode: Sendable {
             default: nil
             }
             // Sites that build JSON-LD from HTML-escaped titles leave entities in it (`Rock &amp; Roll`, `&#8211;`).
-            let cleaned = raw.map { ExpectationCheck.decodeEntities($0).split(whereSeparator: \.isWhitespace).joined(separator: " ") }
+            let cleaned = raw.map { CharacterReferences.decode($0).split(whereSeparator: \.isWhitespace).joined(separator: " ") }
             return cleaned?.isEmpty == false ? cleaned : nil
         }
     }

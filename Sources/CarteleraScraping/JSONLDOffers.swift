@@ -1,5 +1,5 @@
 import CarteleraModel
-import CarteleraNormalize
+
 import Foundation
 
 /// What a night's schema.org offers say about entry: the price as readers see it, the lowest price, the ticket link.

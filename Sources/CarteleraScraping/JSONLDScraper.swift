@@ -1,7 +1,7 @@
 import CarteleraFetch
 import CarteleraMarkup
 import CarteleraModel
-import CarteleraNormalize
+
 
 /// Reads the schema.org JSON-LD any page carries: venues (NightClub, BarOrPub, MusicVenue, Place…) and their
 /// nights (Event, MusicEvent, DanceEvent, Festival), with no selectors at all.

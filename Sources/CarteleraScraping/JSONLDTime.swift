@@ -1,5 +1,5 @@
 import CarteleraModel
-import CarteleraNormalize
+
 
 /// A schema.org date or time as sites write it: ISO 8601 with or without an offset, a date alone, or a clock time alone.
 enum JSONLDTime: Hashable, Sendable {

@@ -1,5 +1,5 @@
 import CarteleraModel
-import CarteleraNormalize
+
 
 /// Reads a schema.org place (NightClub, BarOrPub, MusicVenue, LocalBusiness…) as a Venue.
 struct JSONLDVenueReader: Sendable {
@@ -25,14 +25,13 @@ struct JSONLDVenueReader: Sendable {
         let geo = node.nodes("geo").first ?? node
         let location = geo.number("latitude").flatMap { latitude in geo.number("longitude").flatMap { GeoPoint(latitude: latitude, longitude: $0) } }
         let rating = node.nodes("aggregateRating").first
-        let labels = Self.musicLabels(node)
         return Venue(
             id: VenueID(name: name, city: city), name: name, address: postal.flatMap(Self.address) ?? node.text("address"), city: city,
-            location: location, musicGenres: MusicGenreMapper.genres(for: labels), musicLabels: labels, priceRange: node.text("priceRange"),
+            location: location, musicLabels: Self.musicLabels(node), keywords: Self.keywords(node), priceRange: node.text("priceRange"),
             freeEntry: node.bool("isAccessibleForFree"), rating: rating.flatMap(Self.rating), ratingCount: rating.flatMap(Self.ratingCount),
             openingHours: node.texts("openingHours") + node.nodes("openingHoursSpecification").compactMap(Self.openingHours),
             images: images(node), website: (node.texts("url") + node.texts("sameAs")).lazy.compactMap { LinkResolver.resolve($0, against: pageURL) }.first,
-            phone: node.text("telephone"), provenance: [Provenance(source: source, fetchedAt: now, url: pageURL)], lastSeen: now)
+            phone: node.text("telephone"), provenance: [Provenance(source: source, url: pageURL)])
     }
 
     /// The id of the venue an event's `location` names by a plain string, in the definition's city.
@@ -48,13 +47,21 @@ struct JSONLDVenueReader: Sendable {
         return links.compactMap { LinkResolver.resolve($0, against: pageURL) }.filter { seen.insert($0).inserted }
     }
 
-    /// Music labels from `genre`, plus the `keywords` that name a genre (keywords also say "terraza" or "copas").
+    /// Music labels from `genre`, a list or comma-separated text.
     static func musicLabels(_ node: JSONLDNode) -> [String] {
-        let genres = node.texts("genre").flatMap { $0.split(separator: ",").map { String($0).trimmingWhitespace() } }
-        let keywords = node.texts("keywords").flatMap { $0.split(separator: ",").map { String($0).trimmingWhitespace() } }
-            .filter { !MusicGenreMapper.genres(for: [$0]).isEmpty }
+        commaSeparated(node.texts("genre"))
+    }
+
+    /// The `keywords`, a list or comma-separated text; they say "terraza" as often as "techno", so normalizing picks the musical ones.
+    static func keywords(_ node: JSONLDNode) -> [String] {
+        commaSeparated(node.texts("keywords"))
+    }
+
+    /// The comma-separated parts of the texts, trimmed, without empty ones or repeats (ignoring case).
+    private static func commaSeparated(_ texts: [String]) -> [String] {
         var seen = Set<String>()
-        return (genres + keywords).filter { !$0.isEmpty && seen.insert($0.lowercased()).inserted }
+        return texts.flatMap { $0.split(separator: ",").map { String($0).trimmingWhitespace() } }
+            .filter { !$0.isEmpty && seen.insert($0.lowercased()).inserted }
     }
 
     /// "Calle de los Jardines 3, 28013 Madrid" from a PostalAddress.

@@ -64,11 +64,7 @@ enum RequestBuilder {
         return request
     }
 
-    static func formEncode(_ text: String) -> String {
-        var allowed = CharacterSet.alphanumerics
-        allowed.insert(charactersIn: "-._~")
-        return (text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text)
-    }
+    static func formEncode(_ text: String) -> String { FormEncoding.encode(text) }
 }
 
 extension CompiledDefinition {
@@ -93,5 +89,15 @@ extension CompiledDefinition {
         }
         if utf8 != nil { return Array(text.utf8) }
         return text.data(using: .isoLatin1).map { Array($0) } ?? body
+    }
+}
+
+/// `application/x-www-form-urlencoded` values as the engine sends them.
+public enum FormEncoding {
+    /// The text with everything but ASCII letters, digits and `-._~` percent-encoded.
+    public static func encode(_ text: String) -> String {
+        var allowed = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
+        allowed.insert(charactersIn: "-._~")
+        return text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text
     }
 }

@@ -1,7 +1,7 @@
 import CarteleraFetch
 import CarteleraMarkup
 import CarteleraModel
-import CarteleraNormalize
+
 
 /// Scrapes `tv-schedule` sources: one or more pages per channel and day, read by a definition.
 public struct ScheduleScraper: Scraper {
@@ -38,6 +38,7 @@ public struct ScheduleScraper: Scraper {
                     outcome.extraction.programmes += day.programmes
                     outcome.coverage.append(day.coverage)
                     outcome.warnings += day.warnings
+                    outcome.detailFailures += day.detailFailures
                 case .failure(let error):
                     outcome.failures.append(error)
                 }
@@ -50,6 +51,7 @@ public struct ScheduleScraper: Scraper {
         var programmes: [Programme]
         var coverage: Coverage
         var warnings: [String]
+        var detailFailures: [ScrapeError] = []
     }
 
     private func channel(_ entry: ChannelEntry) -> Channel {
@@ -76,10 +78,13 @@ public struct ScheduleScraper: Scraper {
                 throw ScrapeError(kind: .markup, source: id, url: response.url, message: "\(error)")
             }
         }
+        var detailFailures: [ScrapeError] = []
         if let detail = definition.detail {
-            rows = try await withDetails(rows, detail: detail, channel: channel, day: day, loader: loader)
+            rows = await withDetails(rows, detail: detail, channel: channel, day: day, loader: loader, failures: &detailFailures)
         }
-        return buildProgrammes(rows, channel: channel, day: day, now: now, warnings: warnings)
+        var result = buildProgrammes(rows, channel: channel, day: day, now: now, warnings: warnings)
+        result.detailFailures = detailFailures
+        return result
     }
 
     /// The raw field values of one row, plus the page it came from.
@@ -118,19 +123,33 @@ public struct ScheduleScraper: Scraper {
         return result
     }
 
-    /// Fills each item from its detail page; a detail page that fails costs only its own fields.
-    private func withDetails(_ items: [RawItem], detail: CompiledDetail, channel: ChannelEntry, day: Day, loader: PageLoader) async throws(ScrapeError) -> [RawItem] {
+    /// Fills each item from its detail page; a detail page that fails costs only its own fields, and is recorded in `failures`.
+    private func withDetails(
+        _ items: [RawItem], detail: CompiledDetail, channel: ChannelEntry, day: Day, loader: PageLoader, failures: inout [ScrapeError]
+    ) async -> [RawItem] {
         var result = items
         for (index, item) in items.enumerated() {
             var values = PlaceholderValues(day: day, channel: channel, page: nil)
             values.fields = item.fields.compactMapValues { $0.first }
             guard let request = RequestBuilder.request(detail.spec, values: values, baseURL: item.baseURL, source: id) else { continue }
-            let response: FetchResponse
-            do { response = try await loader.response(request) } catch { continue }
-            guard !response.body.isEmpty, let document = try? definition.document(from: response, xml: definition.format == .xml), let root = document.root else { continue }
-            let reader = FieldReader(baseURL: response.url, values: values)
-            for (name, field) in detail.fields {
-                if let found = try? reader.values(field, in: root), !found.isEmpty { result[index].fields[name] = found }
+            do throws(ScrapeError) {
+                let response = try await loader.response(request)
+                guard !response.body.isEmpty else {
+                    throw ScrapeError(kind: .markup, source: id, url: response.url, message: "detail page is empty")
+                }
+                let document = try definition.document(from: response, xml: definition.format == .xml)
+                guard let root = document.root else { continue }
+                let reader = FieldReader(baseURL: response.url, values: values)
+                for (name, field) in detail.fields {
+                    do {
+                        let found = try reader.values(field, in: root)
+                        if !found.isEmpty { result[index].fields[name] = found }
+                    } catch {
+                        throw ScrapeError(kind: .markup, source: id, url: response.url, message: "detail field \(name): \(error)")
+                    }
+                }
+            } catch {
+                failures.append(error)
             }
         }
         return result
@@ -169,17 +188,14 @@ public struct ScheduleScraper: Scraper {
     }
 
     private func programme(_ item: RawItem, channel: ChannelID, start: Timestamp, stop: Timestamp?, now: Timestamp) -> Programme {
-        let categories = (item.fields["category"] ?? []) + (item.fields["categories"] ?? [])
-        var type = GenreMapper.type(for: categories + (item.fields["type"] ?? []))
-        if type == nil, item.first("season") != nil || item.first("episode") != nil { type = .series }
+        // A "type" field is one more of the source's labels: normalizing reads genres and the type from all of them.
+        let categories = (item.fields["category"] ?? []) + (item.fields["categories"] ?? []) + (item.fields["type"] ?? [])
         return Programme(
             channel: channel, start: start, stop: stop, timeZone: definition.zone.identifier,
             title: item.first("title") ?? "",
             subtitle: item.first("subtitle") ?? item.first("sub_title"),
             description: item.first("description"),
             categories: categories,
-            genres: GenreMapper.genres(for: categories),
-            type: type,
             year: item.first("year").flatMap(NumberParsing.integer),
             season: item.first("season").flatMap(NumberParsing.integer),
             episode: item.first("episode").flatMap(NumberParsing.integer),
@@ -192,7 +208,7 @@ public struct ScheduleScraper: Scraper {
             score: item.first("score").flatMap(NumberParsing.decimal),
             country: item.first("country"),
             language: item.first("language"),
-            provenance: [Provenance(source: id, fetchedAt: now, url: item.baseURL)])
+            provenance: [Provenance(source: id, url: item.baseURL)])
     }
 
     /// Reads a time field with its format into a schedule time.

@@ -54,12 +54,14 @@ public struct ScrapeOutcome: Sendable {
     /// Whether the source's promotions were read, so the stored ones are replaced.
     public var promotionsRead: Bool
     public var failures: [ScrapeError]
+    /// Detail pages that could not be fetched or read: their items are kept without the detail fields.
+    public var detailFailures: [ScrapeError]
     /// Problems that cost single items, not the page (a row with an unreadable time).
     public var warnings: [String]
 
     public init(
         extraction: Extraction, coverage: [Coverage] = [], audienceDays: [Day] = [], venueCities: [String] = [], nightDays: [Day] = [],
-        promotionsRead: Bool = false, failures: [ScrapeError] = [], warnings: [String] = []
+        promotionsRead: Bool = false, failures: [ScrapeError] = [], detailFailures: [ScrapeError] = [], warnings: [String] = []
     ) {
         self.extraction = extraction
         self.coverage = coverage
@@ -68,6 +70,7 @@ public struct ScrapeOutcome: Sendable {
         self.nightDays = nightDays
         self.promotionsRead = promotionsRead
         self.failures = failures
+        self.detailFailures = detailFailures
         self.warnings = warnings
     }
 }

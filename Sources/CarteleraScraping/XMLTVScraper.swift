@@ -1,7 +1,7 @@
 import CarteleraFetch
 import CarteleraMarkup
 import CarteleraModel
-import CarteleraNormalize
+
 
 /// Ingests any XMLTV file: channels and programmes, with the file's own offsets.
 public struct XMLTVScraper: Scraper {
@@ -129,17 +129,16 @@ public struct XMLTVScraper: Scraper {
             let scale = parts.count > 1 ? NumberParsing.decimal(String(parts[1])) ?? 10 : 10
             return scale > 0 ? value / scale * 10 : nil
         }
-        let type = GenreMapper.type(for: categories) ?? ((season != nil || episode != nil) ? .series : nil)
         return Programme(
             channel: channel, start: start, stop: stop, timeZone: definition.zone.identifier, title: title,
             subtitle: try texts("sub-title").first, description: try texts("desc").first,
-            categories: categories, genres: GenreMapper.genres(for: categories), type: type,
+            categories: categories,
             year: try texts("date").first.flatMap { Int($0.prefix(4)) }, season: season, episode: episode,
             image: try element.xpath("icon/@src").first.flatMap { LinkResolver.resolve($0.text, against: url) },
             url: try texts("url").first.flatMap { LinkResolver.resolve($0, against: url) },
             directors: try texts("credits/director"), actors: try texts("credits/actor"), guests: try texts("credits/guest"),
             rating: rating, score: score, country: try texts("country").first, language: try texts("language").first,
-            provenance: [Provenance(source: id, fetchedAt: now, url: url)])
+            provenance: [Provenance(source: id, url: url)])
     }
 }
 

@@ -6,10 +6,20 @@ public struct CommitResult: Sendable, Hashable {
     public var unchanged: [ShardKey]
     /// Shards deleted because their new content was empty.
     public var removed: [ShardKey]
+    /// Shards moved to quarantine before being rewritten, with where they went (relative to the store's root).
+    public var setAside: [ShardKey: String]
+    /// The store's generation after the commit; nil when it changed nothing.
+    public var generation: Int?
 
-    public init(written: [ShardKey] = [], unchanged: [ShardKey] = [], removed: [ShardKey] = []) {
+    /// A result from its parts.
+    public init(written: [ShardKey] = [], unchanged: [ShardKey] = [], removed: [ShardKey] = [], setAside: [ShardKey: String] = [:], generation: Int? = nil) {
         self.written = written
         self.unchanged = unchanged
         self.removed = removed
+        self.setAside = setAside
+        self.generation = generation
     }
+
+    /// Whether the commit changed the store's content.
+    public var changedContent: Bool { !written.isEmpty || !removed.isEmpty || !setAside.isEmpty }
 }

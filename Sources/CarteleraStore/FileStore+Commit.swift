@@ -1,63 +1,117 @@
 #if canImport(Glibc)
-import CarteleraCore
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import CarteleraCore
 import CarteleraModel
 import Foundation
 import Logging
 
 extension FileStore {
-    /// Writes each changed shard atomically, deletes emptied ones, then writes the manifest.
+    /// Writes each changed shard atomically, deletes emptied ones and sets aside the named ones, then writes the manifest.
     ///
-    /// A shard whose new bytes equal the file on disk is not touched (same inode, same mtime). A corrupt
-    /// shard is overwritten only because the caller named it. If the manifest is missing or corrupt it is
-    /// rebuilt from the shard files first. A crash after some shards leaves each file whole; the manifest
-    /// entries of those shards are corrected by the next commit that names them.
-    public func commit(_ shards: [ShardKey: ShardContent], at time: Timestamp, lock: StoreLock) throws(StoreError) -> CommitResult {
+    /// A shard whose new bytes equal the file on disk is not touched (same inode, same mtime); a commit that
+    /// changes nothing writes nothing at all, manifest included. Otherwise a journal naming the shards is
+    /// written first and removed after the manifest, and the generation grows by one. A shard in `setAside`
+    /// is moved to `quarantine/<stamp>/` before its new content is written, so an unreadable file is kept for
+    /// the operator instead of being overwritten.
+    public func commit(_ shards: [ShardKey: ShardContent], setAside: Set<ShardKey>, at time: Timestamp, lock: StoreLock) throws(StoreError) -> CommitResult {
         try checkHeld(lock)
+        var encoded: [ShardKey: Data] = [:]
         for (key, content) in shards {
             try content.validate(for: key)
+            if !content.isEmpty { encoded[key] = try ShardCodec.encode(content, for: key) }
         }
         return try writeGate.withLock { _ throws(StoreError) -> CommitResult in
-            var (manifest, onDisk) = try manifestForWriting(at: time)
-            let before = onDisk ? manifest : nil
+            var (manifest, indexRepaired) = try manifestForWriting(at: time)
             var result = CommitResult()
-            for key in shards.keys.sorted() {
-                guard let content = shards[key] else { continue }
+            var writes: [(ShardKey, Data)] = []
+            var removals: [ShardKey] = []
+            let quarantined = try setAside.sorted().filter { POSIX.exists(path($0.relativePath)) }
+            for key in Set(shards.keys).union(quarantined).sorted() {
+                let onDisk = quarantined.contains(key) ? nil : try POSIX.readFile(path(key.relativePath))
+                if let bytes = encoded[key] {
+                    if onDisk == bytes {
+                        result.unchanged.append(key)
+                        if manifest[key]?.hash != FNV1a.hex(bytes) {
+                            manifest[key] = Manifest.Entry(items: shards[key]?.itemCount ?? 0, hash: FNV1a.hex(bytes), updated: time)
+                            indexRepaired = true
+                        }
+                    } else {
+                        writes.append((key, bytes))
+                    }
+                } else if onDisk != nil {
+                    removals.append(key)
+                }
+            }
+            let changed = !writes.isEmpty || !removals.isEmpty || !quarantined.isEmpty
+            guard changed else {
+                // The files were already right; only the index was behind them, so the generation stays.
+                if indexRepaired { try writeManifest(manifest) }
+                return result
+            }
+            let generation = manifest.generation + 1
+            let journal = CommitJournal(generation: generation, shards: (writes.map(\.0) + removals + quarantined).map(\.relativePath).sorted())
+            try writeJournal(journal)
+            for key in quarantined {
+                result.setAside[key] = try moveToQuarantine(key, at: time)
+            }
+            for (key, bytes) in writes {
                 let file = path(key.relativePath)
-                let folder = (file as NSString).deletingLastPathComponent
-                if content.isEmpty {
-                    if try POSIX.remove(file) {
-                        try POSIX.syncDirectory(folder)
-                        if case .programmes = key { rmdir(folder) } // fails, harmlessly, while other channels remain
-                        result.removed.append(key)
-                        logger.debug("removed shard", metadata: ["store.shard": "\(key)"])
-                    }
-                    manifest[key] = nil
-                    continue
-                }
-                let bytes = try ShardCodec.encode(content, for: key)
-                let entry = Manifest.Entry(items: content.itemCount, hash: FNV1a.hex(bytes), updated: time)
-                if try POSIX.readFile(file) == bytes {
-                    result.unchanged.append(key)
-                    if manifest[key]?.hash != entry.hash || manifest[key]?.items != entry.items {
-                        manifest[key] = entry
-                    }
-                } else {
-                    try POSIX.makeDirectory(folder)
-                    try AtomicFile.write(bytes, to: file)
-                    result.written.append(key)
-                    manifest[key] = entry
-                    logger.debug("wrote shard", metadata: ["store.shard": "\(key)", "store.items": "\(entry.items)"])
-                }
+                try POSIX.makeDirectory((file as NSString).deletingLastPathComponent)
+                try AtomicFile.write(bytes, to: file)
+                manifest[key] = Manifest.Entry(items: shards[key]?.itemCount ?? 0, hash: FNV1a.hex(bytes), updated: time)
+                result.written.append(key)
+                logger.debug("wrote shard", metadata: ["store.shard": "\(key)", "store.items": "\(shards[key]?.itemCount ?? 0)"])
             }
-            if manifest != before {
-                manifest.updated = time
-                try writeManifest(manifest)
+            for key in removals {
+                try removeShard(key)
+                manifest[key] = nil
+                result.removed.append(key)
             }
+            for key in quarantined where encoded[key] == nil { manifest[key] = nil }
+            manifest.generation = generation
+            manifest.updated = time
+            try writeManifest(manifest)
+            try removeJournal()
+            result.generation = generation
             return result
         }
+    }
+
+    /// Deletes a shard file, and its day folder when that was the folder's last shard.
+    func removeShard(_ key: ShardKey) throws(StoreError) {
+        let file = path(key.relativePath)
+        let folder = (file as NSString).deletingLastPathComponent
+        guard try POSIX.remove(file) else { return }
+        try POSIX.syncDirectory(folder)
+        if case .programmes = key { rmdir(folder) } // fails, harmlessly, while other channels remain
+        logger.debug("removed shard", metadata: ["store.shard": "\(key)"])
+    }
+
+    /// Moves a shard to `quarantine/<stamp>/<its path>` and returns that path, relative to the root.
+    func moveToQuarantine(_ key: ShardKey, at time: Timestamp) throws(StoreError) -> String {
+        let relative = "quarantine/\(ReportName.stamp(time))/\(key.relativePath)"
+        let target = path(relative)
+        try POSIX.makeDirectory((target as NSString).deletingLastPathComponent)
+        try POSIX.move(path(key.relativePath), to: target)
+        try POSIX.syncDirectory((path(key.relativePath) as NSString).deletingLastPathComponent)
+        logger.warning("set a corrupt shard aside", metadata: ["store.shard": "\(key)", "store.file": "\(relative)"])
+        return relative
+    }
+
+    func writeJournal(_ journal: CommitJournal) throws(StoreError) {
+        let data: Data
+        do {
+            data = try JSONCoding.encode(journal)
+        } catch {
+            throw StoreError(kind: .io, file: CommitJournal.fileName, detail: "cannot encode: \(error)")
+        }
+        try AtomicFile.write(data, to: path(CommitJournal.fileName))
+    }
+
+    func removeJournal() throws(StoreError) {
+        if try POSIX.remove(path(CommitJournal.fileName)) { try POSIX.syncDirectory(root) }
     }
 }

@@ -18,7 +18,7 @@ extension FileStore {
         return try JSONCoding.decode(Manifest.self, from: data, file: Self.manifestName)
     }
 
-    /// Throws `.schemaMismatch` when the manifest on disk names another schema version.
+    /// Throws `.schemaMismatch` when the manifest on disk names a schema version this build cannot read.
     func checkSchemaVersion() throws(StoreError) {
         guard let data = try POSIX.readFile(path(Self.manifestName)) else { return }
         try checkSchemaVersion(of: data)
@@ -26,37 +26,57 @@ extension FileStore {
 
     private func checkSchemaVersion(of data: Data) throws(StoreError) {
         guard let probe = try? JSONDecoder().decode(SchemaProbe.self, from: data),
-              probe.schemaVersion != Manifest.currentSchemaVersion else { return }
+              !Manifest.readableSchemaVersions.contains(probe.schemaVersion) else { return }
         throw StoreError(
             kind: .schemaMismatch, file: Self.manifestName,
-            detail: "has schemaVersion \(probe.schemaVersion), this build reads \(Manifest.currentSchemaVersion)"
+            detail: "has schemaVersion \(probe.schemaVersion), this build reads \(Manifest.readableSchemaVersions)"
         )
     }
 
     /// The manifest to update in a commit: the one on disk, or one rebuilt from the shard files when it is
-    /// missing or corrupt, so a damaged index heals on the next write instead of blocking it. `onDisk` is
-    /// false for a rebuilt one, which must be written even if the commit changes nothing.
-    func manifestForWriting(at time: Timestamp) throws(StoreError) -> (manifest: Manifest, onDisk: Bool) {
+    /// missing or corrupt, so a damaged index heals on the next write instead of blocking it. `rebuilt` says
+    /// the manifest must be written even if the commit changes no shard.
+    func manifestForWriting(at time: Timestamp) throws(StoreError) -> (manifest: Manifest, rebuilt: Bool) {
         do throws(StoreError) {
-            if POSIX.exists(path(Self.manifestName)) { return (try manifest(), true) }
+            if POSIX.exists(path(Self.manifestName)) {
+                var manifest = try manifest()
+                manifest.schemaVersion = Manifest.currentSchemaVersion
+                return (manifest, false)
+            }
         } catch let error where error.kind == .corrupt {
             logger.warning("rebuilding the manifest", metadata: ["store.file": "\(Self.manifestName)", "store.error": "\(error.detail)"])
+            return (try rebuiltManifest(at: time, lostGeneration: true), true)
         }
-        return (try rebuiltManifest(at: time), false)
+        // No manifest at all: a new store (nothing to write) or one whose manifest was deleted (write the rebuilt one).
+        let rebuilt = try rebuiltManifest(at: time, lostGeneration: false)
+        return (rebuilt, !rebuilt.shards.isEmpty)
     }
 
     /// A manifest listing every readable shard file; corrupt shards are left out until they are rewritten.
-    private func rebuiltManifest(at time: Timestamp) throws(StoreError) -> Manifest {
+    ///
+    /// A store with shards but no readable manifest lost its generation: the rebuilt one takes the current
+    /// time in seconds, larger than any count of commits, so no reader mistakes it for a generation it saw.
+    func rebuiltManifest(at time: Timestamp, lostGeneration: Bool) throws(StoreError) -> Manifest {
         var manifest = Manifest()
         for key in try shardKeys() {
-            guard let data = try POSIX.readFile(path(key.relativePath)) else { continue }
-            do {
-                manifest[key] = Manifest.Entry(items: try ShardCodec.itemCount(data, for: key), hash: FNV1a.hex(data), updated: time)
-            } catch {
-                logger.info("left a corrupt shard out of the manifest", metadata: ["store.shard": "\(key)", "store.error": "\(error.detail)"])
-            }
+            if let entry = try entry(for: key, at: time) { manifest[key] = entry }
+        }
+        if lostGeneration || !manifest.shards.isEmpty {
+            manifest.generation = Int(clamping: time.secondsSince1970)
+            manifest.updated = time
         }
         return manifest
+    }
+
+    /// The manifest entry a shard file on disk deserves; nil when it is absent or corrupt (logged).
+    func entry(for key: ShardKey, at time: Timestamp) throws(StoreError) -> Manifest.Entry? {
+        guard let data = try POSIX.readFile(path(key.relativePath)) else { return nil }
+        do {
+            return Manifest.Entry(items: try ShardCodec.decode(data, for: key).itemCount, hash: FNV1a.hex(data), updated: time)
+        } catch {
+            logger.warning("left a corrupt shard out of the manifest", metadata: ["store.shard": "\(key)", "store.error": "\(error.detail)"])
+            return nil
+        }
     }
 
     /// Writes the manifest; called last in a commit so it never lists a shard not yet on disk.

@@ -23,6 +23,8 @@ extension FileStore {
             throw StoreError(kind: .invalidContent, file: relative, detail: "cannot encode: \(error)")
         }
         try writeGate.withLock { _ throws(StoreError) in
+            try POSIX.makeDirectory(path("sources"))
+            if try POSIX.readFile(path(relative)) == data { return }
             try AtomicFile.write(data, to: path(relative))
         }
     }
@@ -32,6 +34,7 @@ extension FileStore {
     public func saveReport(_ json: [UInt8], at time: Timestamp, lock: StoreLock) throws(StoreError) -> String {
         try checkHeld(lock)
         return try writeGate.withLock { _ throws(StoreError) -> String in
+            try POSIX.makeDirectory(path("reports"))
             let stamp = ReportName.stamp(time)
             var name = "\(stamp).json"
             var copy = 1
@@ -41,9 +44,9 @@ extension FileStore {
             }
             let file = path("reports/\(name)")
             try AtomicFile.write(json, to: file)
-            let reports = POSIX.list(path("reports")).filter { ReportName.order($0) != nil }
-                .sorted { ReportName.order($0)! < ReportName.order($1)! }
-            for old in reports.dropLast(Self.reportsKept) {
+            let reports = try POSIX.list(path("reports")).compactMap { name in ReportName.order(name).map { (name, $0) } }
+                .sorted { $0.1 < $1.1 }
+            for (old, _) in reports.dropLast(Self.reportsKept) {
                 try POSIX.remove(path("reports/\(old)"))
             }
             return file

@@ -5,8 +5,8 @@ import Synchronization
 
 /// An in-memory store, for tests of the modules that use a store.
 ///
-/// It keeps each shard as the bytes a `FileStore` would write, so ordering, unchanged detection and
-/// manifest hashes behave the same; `StoreConformanceTests` holds both to one suite.
+/// It keeps each shard as the bytes a `FileStore` would write, so ordering, unchanged detection, manifest
+/// hashes and generations behave the same; `StoreConformanceTests` holds both to one suite.
 public final class MemoryStore: Store {
     private struct State {
         var shards: [ShardKey: Data] = [:]
@@ -14,6 +14,8 @@ public final class MemoryStore: Store {
         var sourceStates: [SourceID: SourceState] = [:]
         /// Report names and bytes, oldest first.
         var reports: [(name: String, json: [UInt8])] = []
+        /// Shards set aside, by where they went.
+        var quarantine: [String: Data] = [:]
         var locked = false
     }
 
@@ -26,81 +28,22 @@ public final class MemoryStore: Store {
     /// The reports kept, oldest first, for tests that check what a run reported.
     public var reports: [(name: String, json: [UInt8])] { state.withLock { $0.reports } }
 
-    /// One channel's day, by start; [] when absent.
-    public func programmes(day: Day, channel: ChannelID) throws(StoreError) -> [Programme] {
-        try read(.programmes(day: day, channel: channel), as: [Programme].self) ?? []
+    /// The shards set aside, by the name they were given, for tests that check nothing was lost.
+    public var quarantine: [String: Data] { state.withLock { $0.quarantine } }
+
+    /// Puts bytes in a shard's place as they are, for tests of what readers and writers do with a damaged shard.
+    public func replaceBytes(of key: ShardKey, with bytes: Data) {
+        state.withLock { $0.shards[key] = bytes }
     }
 
-    /// Every channel of the day, channel by channel.
-    public func programmes(day: Day) throws(StoreError) -> [Programme] {
-        var all: [Programme] = []
-        for channel in try channelsWithProgrammes(day: day) {
-            all += try programmes(day: day, channel: channel)
-        }
-        return all
-    }
-
-    /// The channels with a shard that day, in id order.
-    public func channelsWithProgrammes(day: Day) throws(StoreError) -> [ChannelID] {
-        try shardKeys().compactMap { key in
-            if case .programmes(day, let channel) = key { channel } else { nil }
-        }
-    }
-
-    /// The days with a programme shard, oldest first.
-    public func programmeDays() throws(StoreError) -> [Day] {
-        Set(try shardKeys().compactMap { key in
-            if case .programmes(let day, _) = key { day } else { nil }
-        }).sorted()
+    /// The shard's bytes; nil when absent.
+    public func shardData(_ key: ShardKey) throws(StoreError) -> Data? {
+        state.withLock { $0.shards[key] }
     }
 
     /// Every shard held, in path order.
     public func shardKeys() throws(StoreError) -> [ShardKey] {
         state.withLock { $0.shards.keys.sorted() }
-    }
-
-    /// The channel list; [] when absent.
-    public func channels() throws(StoreError) -> [Channel] {
-        try read(.channels, as: [Channel].self) ?? []
-    }
-
-    /// A day's audiences; nil when absent.
-    public func audiences(day: Day) throws(StoreError) -> AudienceDay? {
-        try read(.audiences(day: day), as: AudienceDay.self)
-    }
-
-    /// A day's news, newest first; [] when absent.
-    public func news(day: Day) throws(StoreError) -> [NewsItem] {
-        try read(.news(day: day), as: [NewsItem].self) ?? []
-    }
-
-    /// A city's venues (by name or slug), in id order; [] when absent.
-    public func venues(city: String) throws(StoreError) -> [Venue] {
-        try read(.venues(city: Slug.make(city)), as: [Venue].self) ?? []
-    }
-
-    /// The slugs of the cities with venues, in order.
-    public func venueCities() throws(StoreError) -> [String] {
-        try shardKeys().compactMap { key in
-            if case .venues(let city) = key { city } else { nil }
-        }
-    }
-
-    /// An evening's nights and guest lists; nil when absent.
-    public func nights(day: Day) throws(StoreError) -> NightsDay? {
-        try read(.nights(day: day), as: NightsDay.self)
-    }
-
-    /// The evenings with nights, oldest first.
-    public func nightDays() throws(StoreError) -> [Day] {
-        try shardKeys().compactMap { key in
-            if case .nights(let day) = key { day } else { nil }
-        }
-    }
-
-    /// Every promotion, in id order; [] when absent.
-    public func promotions() throws(StoreError) -> [Promotion] {
-        try read(.promotions, as: [Promotion].self) ?? []
     }
 
     /// A source's saved state; nil when absent.
@@ -113,8 +56,8 @@ public final class MemoryStore: Store {
         state.withLock { $0.manifest }
     }
 
-    /// Takes the store's only lock; `.locked` while it is held.
-    public func lock() throws(StoreError) -> StoreLock {
+    /// Takes the store's only lock; `.locked` while it is held. Nothing is ever left to heal in memory.
+    public func lock(at time: Timestamp) throws(StoreError) -> StoreLock {
         let granted = state.withLock { state in
             defer { state.locked = true }
             return !state.locked
@@ -125,8 +68,8 @@ public final class MemoryStore: Store {
         return StoreLock(owner: identity) { [self] in state.withLock { $0.locked = false } }
     }
 
-    /// Replaces the named shards, skipping identical bytes, as `FileStore` does.
-    public func commit(_ shards: [ShardKey: ShardContent], at time: Timestamp, lock: StoreLock) throws(StoreError) -> CommitResult {
+    /// Replaces the named shards, skipping identical bytes and setting aside the named ones, as `FileStore` does.
+    public func commit(_ shards: [ShardKey: ShardContent], setAside: Set<ShardKey>, at time: Timestamp, lock: StoreLock) throws(StoreError) -> CommitResult {
         try checkHeld(lock)
         var encoded: [ShardKey: Data] = [:]
         for (key, content) in shards {
@@ -135,22 +78,34 @@ public final class MemoryStore: Store {
         }
         return state.withLock { state in
             var result = CommitResult()
-            let before = state.manifest
+            var manifest = state.manifest
+            for key in setAside.sorted() {
+                guard let bytes = state.shards.removeValue(forKey: key) else { continue }
+                let name = "quarantine/\(ReportName.stamp(time))/\(key.relativePath)"
+                state.quarantine[name] = bytes
+                result.setAside[key] = name
+                manifest[key] = nil
+            }
             for key in shards.keys.sorted() {
                 guard let bytes = encoded[key], let content = shards[key] else {
                     if state.shards.removeValue(forKey: key) != nil { result.removed.append(key) }
-                    state.manifest[key] = nil
+                    manifest[key] = nil
                     continue
                 }
                 if state.shards[key] == bytes {
                     result.unchanged.append(key)
                 } else {
                     state.shards[key] = bytes
-                    state.manifest[key] = Manifest.Entry(items: content.itemCount, hash: FNV1a.hex(bytes), updated: time)
+                    manifest[key] = Manifest.Entry(items: content.itemCount, hash: FNV1a.hex(bytes), updated: time)
                     result.written.append(key)
                 }
             }
-            if state.manifest != before { state.manifest.updated = time }
+            if result.changedContent {
+                manifest.generation += 1
+                manifest.updated = time
+                result.generation = manifest.generation
+            }
+            state.manifest = manifest
             return result
         }
     }
@@ -178,10 +133,5 @@ public final class MemoryStore: Store {
         guard lock.owner == identity, lock.isHeld else {
             throw StoreError(kind: .notLocked, file: "memory:\(identity)", detail: lock.isHeld ? "the lock belongs to another store" : "the lock was released")
         }
-    }
-
-    private func read<Items: Codable>(_ key: ShardKey, as type: Items.Type) throws(StoreError) -> Items? {
-        guard let data = state.withLock({ $0.shards[key] }) else { return nil }
-        return try ShardCodec.decode(data, as: type, for: key)
     }
 }

@@ -20,12 +20,13 @@ enum POSIX {
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw StoreError(kind: .io, file: path, detail: "cannot stat: \(lastError)") }
-        var data = Data(count: max(Int(info.st_size), 0))
+        var data = Data(count: Int(clamping: max(info.st_size, 0)))
         var filled = 0
         while true {
             if filled == data.count { data.count += 4096 }
-            let got = data.withUnsafeMutableBytes { buffer in
-                read(fd, buffer.baseAddress! + filled, buffer.count - filled)
+            let got = data.withUnsafeMutableBytes { buffer -> Int in
+                guard let base = buffer.baseAddress else { return 0 }
+                return read(fd, base + filled, buffer.count - filled)
             }
             if got < 0 {
                 if errno == EINTR { continue }
@@ -43,13 +44,15 @@ enum POSIX {
         let array = Array(bytes)
         var written = 0
         while written < array.count {
-            let result = array.withUnsafeBytes { buffer in
-                write(fd, buffer.baseAddress! + written, buffer.count - written)
+            let result = array.withUnsafeBytes { buffer -> Int in
+                guard let base = buffer.baseAddress else { return 0 }
+                return write(fd, base + written, buffer.count - written)
             }
             if result < 0 {
                 if errno == EINTR { continue }
                 throw StoreError(kind: .io, file: file, detail: "cannot write: \(lastError)")
             }
+            if result == 0 { throw StoreError(kind: .io, file: file, detail: "cannot write: no progress") }
             written += result
         }
     }
@@ -70,15 +73,44 @@ enum POSIX {
         throw StoreError(kind: .io, file: path, detail: "cannot delete: \(lastError)")
     }
 
+    /// True when `path` is a folder (not following a symbolic link).
+    static func isDirectory(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+    }
+
     /// True when something exists at `path`.
     static func exists(_ path: String) -> Bool {
         var info = stat()
         return stat(path, &info) == 0
     }
 
-    /// The names in a folder, hidden ones included; [] when the folder does not exist.
-    static func list(_ path: String) -> [String] {
-        (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+    /// The names in a folder, hidden ones included, `.` and `..` left out; [] when the folder does not exist.
+    ///
+    /// Any other failure (permission, I/O) is an error: a folder that cannot be read must not look empty.
+    static func list(_ path: String) throws(StoreError) -> [String] {
+        guard let directory = opendir(path) else {
+            if errno == ENOENT { return [] }
+            throw StoreError(kind: .io, file: path, detail: "cannot list folder: \(lastError)")
+        }
+        defer { closedir(directory) }
+        var names: [String] = []
+        while true {
+            errno = 0
+            guard let entry = readdir(directory) else {
+                if errno != 0 { throw StoreError(kind: .io, file: path, detail: "cannot list folder: \(lastError)") }
+                return names
+            }
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+    }
+
+    /// Moves a file, replacing what is at `to`.
+    static func move(_ from: String, to: String) throws(StoreError) {
+        guard rename(from, to) == 0 else { throw StoreError(kind: .io, file: from, detail: "cannot move to \(to): \(lastError)") }
     }
 
     /// Creates a folder and its parents.

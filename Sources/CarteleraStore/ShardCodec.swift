@@ -1,10 +1,11 @@
 import CarteleraModel
 import Foundation
 
-/// Encodes and decodes shard files: `{"schemaVersion":1,"kind":…,"day":…,"channel":…,"city":…,"items":…}`.
+/// Encodes and decodes shard files: `{"schemaVersion":2,"kind":…,"day":…,"channel":…,"city":…,"items":…}`.
 ///
 /// Keys are sorted and items put in a fixed order, so the same content always gives the same bytes and
-/// an unchanged shard can be recognised by comparing bytes.
+/// an unchanged shard can be recognised by comparing bytes. Files of schema version 1 are read through
+/// `ShardMigration` and written as version 2 the next time their content changes.
 enum ShardCodec {
     /// The file's envelope; `day`, `channel` and `city` are present only for shards keyed by them.
     private struct Envelope<Items: Codable>: Codable {
@@ -16,7 +17,7 @@ enum ShardCodec {
         var items: Items
     }
 
-    /// The header alone, read only to explain why a file failed to decode.
+    /// The header alone, read to choose a migration and to explain why a file failed to decode.
     private struct Header: Decodable {
         var schemaVersion: Int?
         var kind: String?
@@ -46,8 +47,26 @@ enum ShardCodec {
         }
     }
 
-    /// The items of a shard file, checked against the key it was read for.
-    static func decode<Items: Codable>(_ data: Data, as type: Items.Type, for key: ShardKey) throws(StoreError) -> Items {
+    /// The content of a shard file, checked against the key it was read for.
+    static func decode(_ data: Data, for key: ShardKey) throws(StoreError) -> ShardContent {
+        let data = try ShardMigration.current(data, for: key)
+        switch key {
+        case .channels: return .channels(try decode(data, as: [Channel].self, for: key))
+        case .programmes: return .programmes(try decode(data, as: [Programme].self, for: key))
+        case .audiences: return .audiences(try decode(data, as: AudienceDay.self, for: key))
+        case .news: return .news(try decode(data, as: [NewsItem].self, for: key))
+        case .venues: return .venues(try decode(data, as: [Venue].self, for: key))
+        case .nights: return .nights(try decode(data, as: NightsDay.self, for: key))
+        case .promotions: return .promotions(try decode(data, as: [Promotion].self, for: key))
+        }
+    }
+
+    /// The schema version a file's header states; nil when it has no readable header.
+    static func schemaVersion(of data: Data) -> Int? {
+        (try? JSONDecoder().decode(Header.self, from: data))?.schemaVersion
+    }
+
+    private static func decode<Items: Codable>(_ data: Data, as type: Items.Type, for key: ShardKey) throws(StoreError) -> Items {
         let envelope: Envelope<Items>
         do {
             envelope = try JSONDecoder().decode(Envelope<Items>.self, from: data)
@@ -56,7 +75,7 @@ enum ShardCodec {
         }
         let problem: String? =
             if envelope.schemaVersion != Manifest.currentSchemaVersion {
-                "schemaVersion \(envelope.schemaVersion), this build reads \(Manifest.currentSchemaVersion)"
+                "schemaVersion \(envelope.schemaVersion), this build reads \(Manifest.readableSchemaVersions)"
             } else if envelope.kind != key.kind {
                 "holds \(envelope.kind), expected \(key.kind)"
             } else if envelope.day != key.day {
@@ -74,24 +93,11 @@ enum ShardCodec {
         return envelope.items
     }
 
-    /// The number of items in a shard file, for rebuilding the manifest; throws when the file is corrupt.
-    static func itemCount(_ data: Data, for key: ShardKey) throws(StoreError) -> Int {
-        switch key {
-        case .channels: try decode(data, as: [Channel].self, for: key).count
-        case .programmes: try decode(data, as: [Programme].self, for: key).count
-        case .audiences: ShardContent.audiences(try decode(data, as: AudienceDay.self, for: key)).itemCount
-        case .news: try decode(data, as: [NewsItem].self, for: key).count
-        case .venues: try decode(data, as: [Venue].self, for: key).count
-        case .nights: ShardContent.nights(try decode(data, as: NightsDay.self, for: key)).itemCount
-        case .promotions: try decode(data, as: [Promotion].self, for: key).count
-        }
-    }
-
     /// A corrupt-file error that says the most useful thing: a wrong schema or kind before a decoding detail.
     private static func corrupt(_ key: ShardKey, explaining error: any Error, in data: Data) -> StoreError {
         if let header = try? JSONDecoder().decode(Header.self, from: data) {
-            if let version = header.schemaVersion, version != Manifest.currentSchemaVersion {
-                return StoreError(kind: .corrupt, file: key.relativePath, detail: "schemaVersion \(version), this build reads \(Manifest.currentSchemaVersion)")
+            if let version = header.schemaVersion, !Manifest.readableSchemaVersions.contains(version) {
+                return StoreError(kind: .corrupt, file: key.relativePath, detail: "schemaVersion \(version), this build reads \(Manifest.readableSchemaVersions)")
             }
             if let kind = header.kind, kind != key.kind {
                 return StoreError(kind: .corrupt, file: key.relativePath, detail: "holds \(kind), expected \(key.kind)")

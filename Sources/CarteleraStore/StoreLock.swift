@@ -10,6 +10,13 @@ public final class StoreLock: Sendable {
     let owner: UUID
     /// What releasing does (close the lock file, clear a flag); nil once released.
     private let releaseAction: Mutex<(@Sendable () -> Void)?>
+    private let recoveryFound = Mutex(StoreRecovery())
+
+    /// What taking the lock found and healed after an earlier writer that was killed.
+    public internal(set) var recovery: StoreRecovery {
+        get { recoveryFound.withLock { $0 } }
+        set { recoveryFound.withLock { $0 = newValue } }
+    }
 
     init(owner: UUID, onRelease: @escaping @Sendable () -> Void) {
         self.owner = owner

@@ -27,15 +27,15 @@ public final class LoopbackServer: Sendable {
     private let stopped = Mutex(false)
     private let acceptLoopDone = DispatchSemaphore(value: 0)
 
-    /// Binds 127.0.0.1 on an ephemeral port and starts accepting on a background thread.
-    public init(handler: @escaping @Sendable (LoopbackRequest) -> LoopbackResponse) throws {
+    /// Binds 127.0.0.1 on `port` (0: an ephemeral one) and starts accepting on a background thread.
+    public init(port requestedPort: UInt16 = 0, handler: @escaping @Sendable (LoopbackRequest) -> LoopbackResponse) throws {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw SocketError(call: "socket", code: errno) }
         var reuse: Int32 = 1
         setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &reuse, socklen_t(MemoryLayout<Int32>.size))
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = 0
+        address.sin_port = requestedPort.bigEndian
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         let bound = withUnsafeMutablePointer(to: &address) { pointer in

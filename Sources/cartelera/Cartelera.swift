@@ -6,13 +6,14 @@ import Foundation
 struct Cartelera: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "cartelera",
-        abstract: "Scrapes TV listings and audiences into a JSON store on disk.",
+        abstract: "Scrapes TV listings, audiences and nightlife listings into a JSON store on disk.",
         discussion: """
             Sources are folders under Scrapers/ holding a source.yaml definition, captured pages and the items \
             they must yield. The store is a folder of JSON files (see the README for its layout).
 
             \(ExitStatus.help)
             """,
+        version: CarteleraVersion.string,
         subcommands: [Run.self, Scrape.self, Sources.self, Corpus.self, Demo.self]
     )
 

@@ -4,25 +4,42 @@ import Logging
 
 /// Flags every command shares.
 struct GlobalOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("The folder of source definitions.", valueName: "dir"))
-    var scrapers: String = "Scrapers"
+    @Option(name: .long, help: ArgumentHelp(
+        "The folder of source definitions (default: $CARTELERA_SCRAPERS, ./Scrapers, or the installed share/cartelera/Scrapers).",
+        valueName: "dir"))
+    var scrapers: String?
 
-    @Option(name: .long, help: ArgumentHelp("The store's folder.", valueName: "dir"))
-    var store: String = "out/store"
+    @Option(name: .long, help: ArgumentHelp("The store's folder (default: $CARTELERA_STORE or out/store).", valueName: "dir"))
+    var store: String?
 
     @Flag(name: .long, help: "Print machine-readable JSON instead of text.")
     var json = false
 
-    @Flag(name: [.short, .long], help: "Log what happens (info level) to standard error.")
+    @Flag(name: [.short, .long], help: "Log each request, robots decision and warning (info level) to standard error.")
     var verbose = false
 
     @Flag(name: .long, help: "Log everything (debug level) to standard error.")
     var debug = false
 
-    func validate() throws {
+    /// The sources folder in use: the flag, the environment, the working folder's, or the installed one.
+    var scrapersDirectory: String {
+        if let scrapers { return scrapers }
+        return DefaultPaths.scrapers(environment: ProcessInfo.processInfo.environment)
+    }
+
+    /// The store folder in use: the flag, the environment, or `out/store`.
+    var storeDirectory: String {
+        store ?? ProcessInfo.processInfo.environment["CARTELERA_STORE"].flatMap { $0.isEmpty ? nil : $0 } ?? "out/store"
+    }
+
+    /// Throws a usage failure unless the sources folder exists, naming where it looked.
+    func requireScrapers() throws {
         var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: scrapers, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw ValidationError("no sources folder at \(scrapers) (run from the repository root or pass --scrapers DIR)")
+        let folder = scrapersDirectory
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw CommandFailure(
+                description: "no sources folder at \(folder) (pass --scrapers DIR, set CARTELERA_SCRAPERS, or run from the repository root)",
+                status: .usage)
         }
     }
 
@@ -38,4 +55,36 @@ struct GlobalOptions: ParsableArguments {
 
     /// Whether progress lines suit the output: a terminal, and not JSON.
     var showsProgress: Bool { !json && isatty(STDOUT_FILENO) == 1 }
+
+    /// Prints a value as pretty, key-sorted JSON on standard output.
+    static func printJSON(_ value: some Encodable) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        print(String(decoding: try encoder.encode(value), as: UTF8.self))
+    }
+}
+
+/// Where things are when no flag says: for cron, which runs in the home folder, and for an installed binary.
+enum DefaultPaths {
+    /// `$CARTELERA_SCRAPERS`, else `./Scrapers` when it exists, else `<prefix>/share/cartelera/Scrapers` beside the installed binary, else `Scrapers`.
+    static func scrapers(environment: [String: String]) -> String {
+        if let configured = environment["CARTELERA_SCRAPERS"], !configured.isEmpty { return configured }
+        if FileManager.default.fileExists(atPath: "Scrapers") { return "Scrapers" }
+        if let executable = executablePath() {
+            let installed = URL(fileURLWithPath: executable).deletingLastPathComponent()
+                .appendingPathComponent("../share/cartelera/Scrapers").standardizedFileURL.path
+            if FileManager.default.fileExists(atPath: installed) { return installed }
+        }
+        return "Scrapers"
+    }
+
+    /// The cache folder beside a store: `out/store` → `out/cache`.
+    static func cache(besideStore store: String) -> String {
+        URL(fileURLWithPath: store).deletingLastPathComponent().appendingPathComponent("cache").path
+    }
+
+    /// The running binary's path, read from /proc so a symlinked or PATH-found binary resolves.
+    private static func executablePath() -> String? {
+        (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments.first
+    }
 }

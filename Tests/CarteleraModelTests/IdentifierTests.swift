@@ -15,7 +15,7 @@ import Testing
 
     @Test func programmesEncodeTimesAsISO8601() throws {
         let programme = Programme(channel: "La1.es", start: Timestamp(secondsSince1970: 0), timeZone: "Europe/Madrid", title: "Telediario",
-                                  provenance: [Provenance(source: "guia-tv.example", fetchedAt: Timestamp(secondsSince1970: 0))])
+                                  provenance: [Provenance(source: "guia-tv.example")])
         let json = String(decoding: try JSONEncoder().encode(programme), as: UTF8.self)
         #expect(json.contains("\"start\":\"1970-01-01T00:00:00Z\""))
         let decoded = try JSONDecoder().decode(Programme.self, from: Data(json.utf8))

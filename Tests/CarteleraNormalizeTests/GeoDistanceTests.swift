@@ -53,7 +53,7 @@ import Testing
         func venue(_ name: String, _ latitude: Double?, _ longitude: Double?) -> Venue {
             Venue(id: VenueID(name: name, city: "Madrid"), name: name, city: "Madrid",
                   location: latitude.flatMap { lat in longitude.flatMap { GeoPoint(latitude: lat, longitude: $0) } },
-                  provenance: [], lastSeen: Timestamp(secondsSince1970: 0))
+                  provenance: [])
         }
         let venues = [
             venue("Lejos", 40.4500, -3.6900),

@@ -7,7 +7,7 @@ import Testing
     func programme(_ channel: ChannelID, _ start: String, _ minutes: Int64, _ title: String, source: SourceID, description: String? = nil) -> Programme {
         let startTime = Timestamp(iso8601: start)!
         return Programme(channel: channel, start: startTime, stop: startTime.adding(seconds: minutes * 60), timeZone: "Europe/Madrid",
-                         title: title, description: description, provenance: [Provenance(source: source, fetchedAt: startTime)])
+                         title: title, description: description, provenance: [Provenance(source: source)])
     }
 
     @Test func theSameAiringFromTwoSourcesIsStoredOnce() {
@@ -32,10 +32,12 @@ import Testing
         let cancelled = programme("La1.es", "2026-11-20T10:00:00Z", 30, "Programa cancelado", source: "guide")
         let shared = programme("La1.es", "2026-11-20T12:00:00Z", 30, "Noticias", source: "guide")
         var sharedWithOther = shared
-        sharedWithOther.provenance.append(Provenance(source: "xmltv", fetchedAt: shared.start))
+        sharedWithOther.provenance.append(Provenance(source: "xmltv"))
         let outside = programme("La1.es", "2026-11-21T10:00:00Z", 30, "Mañana", source: "guide")
         let fresh = programme("La1.es", "2026-11-20T10:00:00Z", 30, "Programa nuevo", source: "guide")
-        let result = ProgrammeMerger.replace(existing: [cancelled, sharedWithOther, outside], with: [fresh], from: "guide", window: window)
+        var warnings: [String] = []
+        let result = ProgrammeMerger.replace(existing: [cancelled, sharedWithOther, outside], with: [fresh], from: "guide", window: window, warnings: &warnings)
+        #expect(warnings.isEmpty)
         #expect(result.map(\.title) == ["Programa nuevo", "Noticias", "Mañana"])
         #expect(result[1].provenance.map(\.source) == ["xmltv"])
     }

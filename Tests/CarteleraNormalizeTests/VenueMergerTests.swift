@@ -11,9 +11,9 @@ import Testing
     static let twoKilometresEast = GeoPoint(latitude: 40.41953, longitude: -3.67857)!
 
     func venue(_ name: String, at location: GeoPoint?, source: SourceID, city: String = "Madrid", website: String? = nil,
-               images: [String] = [], seen: Timestamp = fetched) -> Venue {
+               images: [String] = []) -> Venue {
         Venue(id: VenueID(name: name, city: city), name: name, city: city, location: location, images: images, website: website,
-              provenance: [Provenance(source: source, fetchedAt: seen)], lastSeen: seen)
+              provenance: [Provenance(source: source)])
     }
 
     @Test func theSameClubFromTwoSourcesFortyMetresApartIsMergedUnderTheFirstID() {
@@ -72,23 +72,20 @@ import Testing
 
     @Test func aVenueMissingFromACompleteListingIsKeptAndMarkedNotSeen() {
         let first = Timestamp(iso8601: "2026-11-20T08:00:00Z")!, second = first.adding(seconds: 86_400), third = second.adding(seconds: 86_400)
-        let sol = venue("Sala El Sol", at: Self.sol, source: "clubs.example", seen: first)
-        let tempo = venue("Tempo Club", at: Self.twoKilometresEast, source: "clubs.example", seen: first)
+        let sol = venue("Sala El Sol", at: Self.sol, source: "clubs.example")
+        let tempo = venue("Tempo Club", at: Self.twoKilometresEast, source: "clubs.example")
         let stored = VenueMerger.replace(existing: [], incoming: [sol, tempo], from: "clubs.example", now: first, listingComplete: true).venues
 
         let afterSecond = VenueMerger.replace(existing: stored, incoming: [sol], from: "clubs.example", now: second, listingComplete: true).venues
         #expect(afterSecond.map(\.name) == ["Sala El Sol", "Tempo Club"])
         #expect(afterSecond[1].notSeenSince == second)
-        #expect(afterSecond[1].lastSeen == first)
         #expect(afterSecond[0].notSeenSince == nil)
-        #expect(afterSecond[0].lastSeen == second)
 
         let afterThird = VenueMerger.replace(existing: afterSecond, incoming: [sol], from: "clubs.example", now: third, listingComplete: true).venues
         #expect(afterThird[1].notSeenSince == second)
 
         let back = VenueMerger.replace(existing: afterThird, incoming: [tempo], from: "clubs.example", now: third, listingComplete: true).venues
         #expect(back[1].notSeenSince == nil)
-        #expect(back[1].lastSeen == third)
         #expect(back[0].notSeenSince == third)
     }
 

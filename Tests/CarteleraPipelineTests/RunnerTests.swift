@@ -120,7 +120,7 @@ final class ChangingSite: Sendable {
     @Test func aSecondRunWhileTheLockIsHeldIsRefused() async throws {
         let site = try ChangingSite()
         site.serve(["Uno"])
-        let holder = try FileStore(root: site.store).lock()
+        let holder = try FileStore(root: site.store).lock(at: Timestamp(secondsSince1970: 0))
         await #expect(throws: RunError.self) { _ = try await site.run() }
         do {
             _ = try await site.run()

@@ -106,7 +106,7 @@ import Testing
         #expect(venue.id == VenueID("madrid/sala-el-sol"))
         #expect(venue.location == GeoPoint(latitude: 40.41985, longitude: -3.70165))
         #expect(venue.freeEntry == true)
-        #expect(venue.musicGenres == [.indie, .rock])
+        #expect(venue.musicLabels == ["Indie", "Rock"])
         // Coordinates outside the globe are dropped with a warning, the venue kept.
         #expect(outcome.extraction.venues[1].location == nil)
         #expect(outcome.warnings.contains { $0.contains("coordinates out of range") })

@@ -32,8 +32,8 @@ import Testing
         #expect(venue.openingHours == ["Fr-Sa 00:00-06:00", "Su 19:00-23:00"])
         #expect(venue.images == ["https://venue.example/img/a.jpg", "https://cdn.example/b.jpg"])
         #expect(venue.website == "https://www.instagram.com/pasapoga.example")
-        #expect(venue.musicLabels == ["Techno", "House", "reggaeton"])
-        #expect(venue.musicGenres == [.techno, .house, .reggaeton])
+        #expect(venue.musicLabels == ["Techno", "House"])
+        #expect(venue.keywords == ["terraza", "reggaeton"])
         #expect(outcome.venueCities.isEmpty)
     }
 

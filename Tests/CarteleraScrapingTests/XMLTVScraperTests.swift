@@ -52,7 +52,7 @@ import Testing
         #expect(programme.directors == ["A. Amenábar"])
         #expect(programme.rating == Rating(system: "ES", value: "+12"))
         #expect(programme.score == 8)
-        #expect(programme.type == .film)
+        #expect(programme.categories == ["Película", "Drama"])
         #expect(outcome.extraction.channels.first?.logo == "https://img.example/la1.png")
     }
 

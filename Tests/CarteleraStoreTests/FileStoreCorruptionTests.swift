@@ -9,7 +9,7 @@ struct FileStoreCorruptionTests {
     private func withFilledStore(_ body: (FileStore, String) throws -> Void) throws {
         try withTemporaryFolder { root in
             let store = try FileStore(root: root)
-            let lock = try store.lock()
+            let lock = try store.lock(at: Sample.time(6))
             var shards = ShardContent.programmeShards(Sample.la1Evening() + [Sample.programme(Sample.antena3, at: Sample.time(22), "Película")])
             shards[.channels] = .channels(Sample.channels)
             _ = try store.commit(shards, at: Sample.time(16), lock: lock)
@@ -63,8 +63,8 @@ struct FileStoreCorruptionTests {
         try withFilledStore { store, root in
             try overwrite(root, "tv/channels.json", with: #"{"schemaVersion":1,"kind":"news","items":[]}"#)
             #expect((#expect(throws: StoreError.self) { try store.channels() })?.detail == "holds news, expected channels")
-            try overwrite(root, "tv/channels.json", with: #"{"schemaVersion":2,"kind":"channels","items":{"v2":true}}"#)
-            #expect((#expect(throws: StoreError.self) { try store.channels() })?.detail == "schemaVersion 2, this build reads 1")
+            try overwrite(root, "tv/channels.json", with: #"{"schemaVersion":3,"kind":"channels","items":{"v3":true}}"#)
+            #expect((#expect(throws: StoreError.self) { try store.channels() })?.detail == "schemaVersion 3, this build reads 1...2")
         }
     }
 
@@ -80,18 +80,19 @@ struct FileStoreCorruptionTests {
         }
     }
 
-    @Test("a commit rebuilds a garbage manifest from the shard files present, leaving corrupt shards out")
+    @Test("taking the lock rebuilds a garbage manifest from the shard files present, leaving corrupt shards out")
     func manifestRebuilt() throws {
         try withFilledStore { store, root in
             try overwrite(root, "manifest.json", with: "garbage")
             try overwrite(root, "tv/programmes/2026-11-22/Antena3.es.json", with: "{")
-            let lock = try store.lock()
+            let lock = try store.lock(at: Sample.time(6))
             let result = try store.commit([.channels: .channels(Sample.channels)], at: Sample.time(18), lock: lock)
             #expect(result.unchanged == [.channels])
             let manifest = try store.manifest()
             #expect(Set(manifest.shards.keys) == ["tv/channels.json", "tv/programmes/2026-11-22/La1.es.json"])
             #expect(manifest[.programmes(day: Sample.day, channel: Sample.la1)]?.items == 3)
-            #expect(manifest.updated == Sample.time(18))
+            #expect(manifest.updated == Sample.time(6))
+            #expect(manifest.generation == Int(Sample.time(6).secondsSince1970))
         }
     }
 
@@ -99,7 +100,7 @@ struct FileStoreCorruptionTests {
     func corruptShardReplaced() throws {
         try withFilledStore { store, root in
             try overwrite(root, "tv/programmes/2026-11-22/La1.es.json", with: "{\"trunc")
-            let lock = try store.lock()
+            let lock = try store.lock(at: Sample.time(6))
             let key = ShardKey.programmes(day: Sample.day, channel: Sample.la1)
             #expect(try store.commit([key: .programmes(Sample.la1Evening())], at: Sample.time(18), lock: lock).written == [key])
             #expect(try store.programmes(day: Sample.day, channel: Sample.la1).count == 3)

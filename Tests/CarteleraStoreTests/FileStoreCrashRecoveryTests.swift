@@ -11,7 +11,7 @@ struct FileStoreCrashRecoveryTests {
             let key = ShardKey.programmes(day: Sample.day, channel: Sample.la1)
             do {
                 let store = try FileStore(root: root)
-                let lock = try store.lock()
+                let lock = try store.lock(at: Sample.time(6))
                 _ = try store.commit([key: .programmes(Sample.la1Evening())], at: Sample.time(16), lock: lock)
             }
             // What a killed run leaves: the new bytes half written to a temp file, never renamed.
@@ -42,7 +42,7 @@ struct FileStoreCrashRecoveryTests {
             #expect(try store.shardKeys() == [])
             #expect(try store.manifest().shards.isEmpty)
 
-            let lock = try store.lock()
+            let lock = try store.lock(at: Sample.time(6))
             for leftover in leftovers {
                 #expect(!FileManager.default.fileExists(atPath: "\(root)/\(leftover)"))
             }

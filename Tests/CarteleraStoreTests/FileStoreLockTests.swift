@@ -10,12 +10,12 @@ struct FileStoreLockTests {
         try withTemporaryFolder { root in
             let first = try FileStore(root: root)
             let second = try FileStore(root: root)
-            let lock = try first.lock()
-            let error = #expect(throws: StoreError.self) { try second.lock() }
+            let lock = try first.lock(at: Sample.time(6))
+            let error = #expect(throws: StoreError.self) { try second.lock(at: Sample.time(6)) }
             #expect(error?.kind == .locked)
             #expect(error?.description == "store \(first.root) is locked by another run (pid \(ProcessInfo.processInfo.processIdentifier))")
             lock.release()
-            let taken = try second.lock()
+            let taken = try second.lock(at: Sample.time(6))
             #expect(taken.isHeld)
         }
     }
@@ -26,12 +26,12 @@ struct FileStoreLockTests {
             let first = try FileStore(root: root)
             let second = try FileStore(root: root)
             func holdBriefly() throws {
-                let lock = try first.lock()
-                #expect(throws: StoreError.self) { try second.lock() }
+                let lock = try first.lock(at: Sample.time(6))
+                #expect(throws: StoreError.self) { try second.lock(at: Sample.time(6)) }
                 #expect(lock.isHeld)
             }
             try holdBriefly()
-            #expect(throws: Never.self) { try second.lock() }
+            #expect(throws: Never.self) { try second.lock(at: Sample.time(6)) }
         }
     }
 
@@ -40,7 +40,7 @@ struct FileStoreLockTests {
         try withTemporaryFolder { root in
             let first = try FileStore(root: root)
             let second = try FileStore(root: root)
-            let lock = try first.lock()
+            let lock = try first.lock(at: Sample.time(6))
             let error = #expect(throws: StoreError.self) {
                 try second.commit([.channels: .channels(Sample.channels)], at: Sample.time(16), lock: lock)
             }

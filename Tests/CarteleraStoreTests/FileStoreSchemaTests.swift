@@ -9,10 +9,10 @@ struct FileStoreSchemaTests {
     func schemaMismatch() throws {
         try withTemporaryFolder { root in
             try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
-            try Data(#"{"schemaVersion":2,"shards":{},"layout":"v2"}"#.utf8).write(to: URL(fileURLWithPath: "\(root)/manifest.json"))
+            try Data(#"{"schemaVersion":3,"shards":{},"layout":"v3"}"#.utf8).write(to: URL(fileURLWithPath: "\(root)/manifest.json"))
             let error = #expect(throws: StoreError.self) { try FileStore(root: root) }
             #expect(error?.kind == .schemaMismatch)
-            #expect(error?.description == "store: manifest.json has schemaVersion 2, this build reads 1 (use a cartelera that reads it, or point --store at another folder)")
+            #expect(error?.description == "store: manifest.json has schemaVersion 3, this build reads 1...2 (use a cartelera that reads it, or point --store at another folder)")
         }
     }
 

@@ -14,7 +14,7 @@ struct FileStoreUnchangedWriteTests {
     func untouched() throws {
         try withTemporaryFolder { root in
             let store = try FileStore(root: root)
-            let lock = try store.lock()
+            let lock = try store.lock(at: Sample.time(6))
             let key = ShardKey.programmes(day: Sample.day, channel: Sample.la1)
             _ = try store.commit([key: .programmes(Sample.la1Evening())], at: Sample.time(16), lock: lock)
             let shard = try identity(of: "\(root)/\(key.relativePath)")
@@ -34,14 +34,14 @@ struct FileStoreUnchangedWriteTests {
     func replacedByRename() throws {
         try withTemporaryFolder { root in
             let store = try FileStore(root: root)
-            let lock = try store.lock()
+            let lock = try store.lock(at: Sample.time(6))
             _ = try store.commit([.channels: .channels(Sample.channels)], at: Sample.time(16), lock: lock)
             let before = try identity(of: "\(root)/tv/channels.json")
             _ = try store.commit([.channels: .channels([Sample.channels[0]])], at: Sample.time(17), lock: lock)
             #expect(try identity(of: "\(root)/tv/channels.json").inode != before.inode)
             let text = try String(contentsOfFile: "\(root)/tv/channels.json", encoding: .utf8)
             #expect(text.hasPrefix(#"{"items":[{"id":"La1.es""#))
-            #expect(text.contains(#""kind":"channels","schemaVersion":1}"#))
+            #expect(text.contains(#""kind":"channels","schemaVersion":2}"#))
             #expect(try store.manifest()[.channels]?.items == 1)
         }
     }

@@ -13,7 +13,7 @@ enum Sample {
         day.startUTC.adding(seconds: Int64(hour * 3600 + minute * 60))
     }
 
-    static var provenance: Provenance { Provenance(source: source, fetchedAt: time(6)) }
+    static var provenance: Provenance { Provenance(source: source) }
 
     static func programme(_ channel: ChannelID, at start: Timestamp, _ title: String) -> Programme {
         Programme(channel: channel, start: start, stop: start.adding(seconds: 1800), timeZone: "Europe/Madrid", title: title, provenance: [provenance])
@@ -55,7 +55,7 @@ enum Sample {
     static func venue(_ name: String, city: String = "Madrid", notSeenSince: Timestamp? = nil) -> Venue {
         Venue(id: VenueID(name: name, city: city), name: name, city: city, location: GeoPoint(latitude: 40.41953, longitude: -3.70220),
               musicGenres: [.indie], musicLabels: ["Indie rock"], freeEntry: false, rating: 4.4, ratingCount: 812,
-              openingHours: ["Ju–Sá 23:30–06:00"], provenance: [provenance], lastSeen: time(6), notSeenSince: notSeenSince)
+              openingHours: ["Ju–Sá 23:30–06:00"], provenance: [provenance], notSeenSince: notSeenSince)
     }
 
     /// Two nights and a guest list at Sala El Sol on the evening of `day`.

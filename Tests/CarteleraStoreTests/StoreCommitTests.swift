@@ -7,7 +7,7 @@ struct StoreCommitTests {
     @Test("the same content in another order is reported unchanged", arguments: StoreKind.allCases)
     func unchangedCommit(kind: StoreKind) throws {
         try kind.withStore { store in
-            let lock = try store.lock()
+            let lock = try store.lock(at: Sample.time(6))
             let key = ShardKey.programmes(day: Sample.day, channel: Sample.la1)
             _ = try store.commit([key: .programmes(Sample.la1Evening()), .channels: .channels(Sample.channels)], at: Sample.time(16), lock: lock)
             let before = try store.manifest()
@@ -24,7 +24,7 @@ struct StoreCommitTests {
     @Test("a changed shard is written and the others stay unchanged", arguments: StoreKind.allCases)
     func changedShard(kind: StoreKind) throws {
         try kind.withStore { store in
-            let lock = try store.lock()
+            let lock = try store.lock(at: Sample.time(6))
             let key = ShardKey.programmes(day: Sample.day, channel: Sample.la1)
             _ = try store.commit([key: .programmes(Sample.la1Evening()), .channels: .channels(Sample.channels)], at: Sample.time(16), lock: lock)
             var evening = Sample.la1Evening()
@@ -39,7 +39,7 @@ struct StoreCommitTests {
     @Test("empty content removes the shard", arguments: StoreKind.allCases)
     func removal(kind: StoreKind) throws {
         try kind.withStore { store in
-            let lock = try store.lock()
+            let lock = try store.lock(at: Sample.time(6))
             let key = ShardKey.programmes(day: Sample.day, channel: Sample.la1)
             _ = try store.commit([key: .programmes(Sample.la1Evening()), .news(day: Sample.day): .news(Sample.news())], at: Sample.time(16), lock: lock)
             let result = try store.commit([

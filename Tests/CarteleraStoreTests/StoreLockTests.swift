@@ -7,19 +7,19 @@ struct StoreLockTests {
     @Test("a second lock while the first is held is refused as locked", arguments: StoreKind.allCases)
     func secondLockRefused(kind: StoreKind) throws {
         try kind.withStore { store in
-            let lock = try store.lock()
-            let error = #expect(throws: StoreError.self) { try store.lock() }
+            let lock = try store.lock(at: Sample.time(6))
+            let error = #expect(throws: StoreError.self) { try store.lock(at: Sample.time(6)) }
             #expect(error?.kind == .locked)
             #expect(error?.description.contains("is locked by another run (pid ") == true)
             lock.release()
-            #expect(throws: Never.self) { try store.lock() }
+            #expect(throws: Never.self) { try store.lock(at: Sample.time(6)) }
         }
     }
 
     @Test("writes with a released lock fail as not locked", arguments: StoreKind.allCases)
     func releasedLock(kind: StoreKind) throws {
         try kind.withStore { store in
-            let lock = try store.lock()
+            let lock = try store.lock(at: Sample.time(6))
             lock.release()
             #expect(!lock.isHeld)
             let error = #expect(throws: StoreError.self) {
@@ -36,7 +36,7 @@ struct StoreLockTests {
     func foreignLock(kind: StoreKind) throws {
         try kind.withStore { store in
             try kind.withStore { other in
-                let otherLock = try other.lock()
+                let otherLock = try other.lock(at: Sample.time(6))
                 let error = #expect(throws: StoreError.self) {
                     try store.commit([.channels: .channels(Sample.channels)], at: Sample.time(16), lock: otherLock)
                 }
@@ -49,11 +49,11 @@ struct StoreLockTests {
     func releasedOnDeinit(kind: StoreKind) throws {
         try kind.withStore { store in
             func takeAndDrop() throws {
-                let lock = try store.lock()
+                let lock = try store.lock(at: Sample.time(6))
                 #expect(lock.isHeld)
             }
             try takeAndDrop()
-            #expect(throws: Never.self) { try store.lock() }
+            #expect(throws: Never.self) { try store.lock(at: Sample.time(6)) }
         }
     }
 }

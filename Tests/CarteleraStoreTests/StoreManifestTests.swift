@@ -18,7 +18,7 @@ struct StoreManifestTests {
     @Test("the manifest lists shards with item counts and hashes", arguments: StoreKind.allCases)
     func entries(kind: StoreKind) throws {
         try kind.withStore { store in
-            let lock = try store.lock()
+            let lock = try store.lock(at: Sample.time(6))
             let key = ShardKey.programmes(day: Sample.day, channel: Sample.la1)
             _ = try store.commit([
                 key: .programmes(Sample.la1Evening()),
@@ -37,7 +37,7 @@ struct StoreManifestTests {
     @Test("a commit updates the changed entry and leaves the others", arguments: StoreKind.allCases)
     func updatedOnCommit(kind: StoreKind) throws {
         try kind.withStore { store in
-            let lock = try store.lock()
+            let lock = try store.lock(at: Sample.time(6))
             let key = ShardKey.programmes(day: Sample.day, channel: Sample.la1)
             _ = try store.commit([key: .programmes(Sample.la1Evening()), .channels: .channels(Sample.channels)], at: Sample.time(16), lock: lock)
             let first = try store.manifest()
@@ -56,7 +56,7 @@ struct StoreManifestTests {
         try withTemporaryFolder { root in
             do {
                 let store = try FileStore(root: root)
-                let lock = try store.lock()
+                let lock = try store.lock(at: Sample.time(6))
                 _ = try store.commit([
                     .venues(city: "madrid"): .venues([Sample.venue("Sala El Sol")]),
                     .nights(day: Sample.day): .nights(Sample.nightsDay()),
@@ -67,9 +67,11 @@ struct StoreManifestTests {
             try FileManager.default.removeItem(atPath: "\(root)/manifest.json")
             let store = try FileStore(root: root)
             #expect(try store.shardKeys() == [.nights(day: Sample.day), .promotions, .venues(city: "madrid")])
-            let lock = try store.lock()
-            _ = try store.commit([:], at: Sample.time(17), lock: lock)
+            // Taking the lock heals the index: no commit is needed.
+            let lock = try store.lock(at: Sample.time(17))
+            defer { lock.release() }
             let rebuilt = try store.manifest()
+            #expect(rebuilt.generation > written.generation)
             #expect(rebuilt.shards.mapValues(\.items) == written.shards.mapValues(\.items))
             #expect(rebuilt.shards.mapValues(\.hash) == written.shards.mapValues(\.hash))
             #expect(rebuilt[.nights(day: Sample.day)]?.items == 3)

@@ -7,7 +7,7 @@ struct StoreNightlifeTests {
     @Test("venues read back by city name or slug, not-seen marks included", arguments: StoreKind.allCases)
     func venues(kind: StoreKind) throws {
         try kind.withStore { store in
-            let lock = try store.lock()
+            let lock = try store.lock(at: Sample.time(6))
             let gone = Sample.venue("Tempo Club", notSeenSince: Sample.time(12))
             let coruna = Sample.venue("Sala Pelícano", city: "A Coruña")
             let result = try store.commit([
@@ -26,7 +26,7 @@ struct StoreNightlifeTests {
     @Test("an evening's nights and guest lists read back, and the evenings are listed", arguments: StoreKind.allCases)
     func nights(kind: StoreKind) throws {
         try kind.withStore { store in
-            let lock = try store.lock()
+            let lock = try store.lock(at: Sample.time(6))
             let tomorrow = Sample.day.advanced(by: 1)
             _ = try store.commit([
                 .nights(day: Sample.day): .nights(Sample.nightsDay()),
@@ -44,7 +44,7 @@ struct StoreNightlifeTests {
     @Test("promotions read back with their paid flag", arguments: StoreKind.allCases)
     func promotions(kind: StoreKind) throws {
         try kind.withStore { store in
-            let lock = try store.lock()
+            let lock = try store.lock(at: Sample.time(6))
             _ = try store.commit([.promotions: .promotions([Sample.promotion("b", paid: true), Sample.promotion("a", paid: false)])],
                                  at: Sample.time(16), lock: lock)
             let read = try store.promotions()
@@ -56,7 +56,7 @@ struct StoreNightlifeTests {
     @Test("the same nightlife content in another order is unchanged and empty content removes it", arguments: StoreKind.allCases)
     func unchangedAndRemoved(kind: StoreKind) throws {
         try kind.withStore { store in
-            let lock = try store.lock()
+            let lock = try store.lock(at: Sample.time(6))
             let evening = Sample.nightsDay()
             let promotions = [Sample.promotion("a", paid: true), Sample.promotion("b", paid: true)]
             _ = try store.commit([.nights(day: Sample.day): .nights(evening), .promotions: .promotions(promotions)], at: Sample.time(16), lock: lock)
@@ -75,7 +75,7 @@ struct StoreNightlifeTests {
     @Test("venues of another city, nights of another evening and keys that are not slugs are refused", arguments: StoreKind.allCases)
     func invalidContent(kind: StoreKind) throws {
         try kind.withStore { store in
-            let lock = try store.lock()
+            let lock = try store.lock(at: Sample.time(6))
             let otherCity = #expect(throws: StoreError.self) {
                 try store.commit([.venues(city: "madrid"): .venues([Sample.venue("Razzmatazz", city: "Barcelona")])], at: Sample.time(16), lock: lock)
             }

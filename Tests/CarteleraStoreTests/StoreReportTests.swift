@@ -8,7 +8,7 @@ struct StoreReportTests {
     @Test("a report is named after the run's instant", arguments: StoreKind.allCases)
     func reportName(kind: StoreKind) throws {
         try kind.withStore { store in
-            let lock = try store.lock()
+            let lock = try store.lock(at: Sample.time(6))
             let name = try store.saveReport(Array(#"{"ok":true}"#.utf8), at: Sample.time(16, 5), lock: lock)
             #expect(name.hasSuffix("reports/2026-11-22T160500Z.json"))
             let second = try store.saveReport(Array("{}".utf8), at: Sample.time(16, 5), lock: lock)
@@ -21,7 +21,7 @@ struct StoreReportTests {
         struct Report: Encodable { var sources = 3; var failed = ["b.tv"] }
         try withTemporaryFolder { root in
             let store = try FileStore(root: root)
-            let path = try store.saveReport(encoding: Report(), at: Sample.time(16), lock: try store.lock())
+            let path = try store.saveReport(encoding: Report(), at: Sample.time(16), lock: try store.lock(at: Sample.time(6)))
             #expect(try String(contentsOfFile: path, encoding: .utf8) == "{\"failed\":[\"b.tv\"],\"sources\":3}\n")
         }
     }
@@ -30,7 +30,7 @@ struct StoreReportTests {
     func fileReportsPruned() throws {
         try withTemporaryFolder { root in
             let store = try FileStore(root: root)
-            let lock = try store.lock()
+            let lock = try store.lock(at: Sample.time(6))
             var paths: [String] = []
             for run in 0..<55 {
                 paths.append(try store.saveReport(Array("{\"run\":\(run)}".utf8), at: Sample.time(0).adding(seconds: Int64(run * 60)), lock: lock))
@@ -46,7 +46,7 @@ struct StoreReportTests {
     @Test("the memory store keeps the last 50 reports too")
     func memoryReportsPruned() throws {
         let store = MemoryStore()
-        let lock = try store.lock()
+        let lock = try store.lock(at: Sample.time(6))
         for run in 0..<55 {
             _ = try store.saveReport(Array("\(run)".utf8), at: Sample.time(0).adding(seconds: Int64(run * 60)), lock: lock)
         }

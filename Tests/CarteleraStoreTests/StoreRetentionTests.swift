@@ -8,7 +8,7 @@ struct StoreRetentionTests {
     @Test("retention removes old programme days and audiences and news older than 14 days, keeping the rest", arguments: StoreKind.allCases)
     func retention(kind: StoreKind) throws {
         try kind.withStore { store in
-            let lock = try store.lock()
+            let lock = try store.lock(at: Sample.time(6))
             let today = Sample.day
             var shards: [ShardKey: ShardContent] = [.channels: .channels(Sample.channels)]
             for offset in [-15, -14, -8, -7, -1, 0, 3] {
@@ -41,7 +41,7 @@ struct StoreRetentionTests {
     func filesDeleted() throws {
         try withTemporaryFolder { root in
             let store = try FileStore(root: root)
-            let lock = try store.lock()
+            let lock = try store.lock(at: Sample.time(6))
             let old = Sample.day.advanced(by: -30)
             _ = try store.commit(ShardContent.programmeShards(Sample.la1Evening(on: old)).merging([.news(day: old): .news(Sample.news(on: old))]) { $1 }, at: Sample.time(1), lock: lock)
             _ = try store.applyRetention(now: Sample.time(16), programmeDays: 7, lock: lock)
@@ -53,7 +53,7 @@ struct StoreRetentionTests {
     @Test("retention with nothing old removes nothing", arguments: StoreKind.allCases)
     func nothingOld(kind: StoreKind) throws {
         try kind.withStore { store in
-            let lock = try store.lock()
+            let lock = try store.lock(at: Sample.time(6))
             _ = try store.commit(ShardContent.programmeShards(Sample.la1Evening()), at: Sample.time(1), lock: lock)
             #expect(try store.applyRetention(now: Sample.time(16), programmeDays: 7, audienceDays: 14, lock: lock) == [])
             #expect(try store.programmeDays() == [Sample.day])
@@ -63,7 +63,7 @@ struct StoreRetentionTests {
     @Test("retention removes old evenings, keeps every venue and drops promotions that ended more than 14 days ago", arguments: StoreKind.allCases)
     func nightlife(kind: StoreKind) throws {
         try kind.withStore { store in
-            let lock = try store.lock()
+            let lock = try store.lock(at: Sample.time(6))
             let today = Sample.day, now = Sample.time(16)
             var shards: [ShardKey: ShardContent] = [.venues(city: "madrid"): .venues([Sample.venue("Tempo Club", notSeenSince: Sample.time(1, on: today.advanced(by: -60)))])]
             for offset in [-15, -14, 0] {

@@ -7,7 +7,7 @@ struct StoreRoundTripTests {
     @Test("programmes read back per channel-day, sorted by start", arguments: StoreKind.allCases)
     func programmesPerChannelDay(kind: StoreKind) throws {
         try kind.withStore { store in
-            let lock = try store.lock()
+            let lock = try store.lock(at: Sample.time(6))
             let result = try store.commit(ShardContent.programmeShards(Sample.la1Evening()), at: Sample.time(16), lock: lock)
             #expect(result.written == [.programmes(day: Sample.day, channel: Sample.la1)])
             let read = try store.programmes(day: Sample.day, channel: Sample.la1)
@@ -20,7 +20,7 @@ struct StoreRoundTripTests {
     @Test("programmes read back per day across channels", arguments: StoreKind.allCases)
     func programmesPerDay(kind: StoreKind) throws {
         try kind.withStore { store in
-            let lock = try store.lock()
+            let lock = try store.lock(at: Sample.time(6))
             let antena3 = Sample.programme(Sample.antena3, at: Sample.time(22), "Película")
             let tomorrow = Sample.programme(Sample.la1, at: Sample.time(1, on: Sample.day.advanced(by: 1)), "Noticias 24h")
             _ = try store.commit(ShardContent.programmeShards(Sample.la1Evening() + [antena3, tomorrow]), at: Sample.time(16), lock: lock)
@@ -34,7 +34,7 @@ struct StoreRoundTripTests {
     @Test("a channel id with unsafe characters gets its own shard and reads back", arguments: StoreKind.allCases)
     func unsafeChannelIDs(kind: StoreKind) throws {
         try kind.withStore { store in
-            let lock = try store.lock()
+            let lock = try store.lock(at: Sample.time(6))
             let spaced = Sample.programme("Canal 24h", at: Sample.time(10), "A")
             let underscored = Sample.programme("Canal_24h", at: Sample.time(10), "B")
             _ = try store.commit(ShardContent.programmeShards([spaced, underscored]), at: Sample.time(16), lock: lock)
@@ -46,7 +46,7 @@ struct StoreRoundTripTests {
     @Test("channels, audiences and news read back", arguments: StoreKind.allCases)
     func channelsAudiencesNews(kind: StoreKind) throws {
         try kind.withStore { store in
-            let lock = try store.lock()
+            let lock = try store.lock(at: Sample.time(6))
             _ = try store.commit([
                 .channels: .channels(Sample.channels),
                 .audiences(day: Sample.day): .audiences(Sample.audienceDay()),
@@ -63,7 +63,7 @@ struct StoreRoundTripTests {
     @Test("source state reads back after it is saved", arguments: StoreKind.allCases)
     func sourceState(kind: StoreKind) throws {
         try kind.withStore { store in
-            let lock = try store.lock()
+            let lock = try store.lock(at: Sample.time(6))
             #expect(try store.sourceState(Sample.source) == nil)
             var state = SourceState(source: Sample.source)
             state.recordSuccess(itemCount: 120, at: Sample.time(6))
@@ -77,7 +77,7 @@ struct StoreRoundTripTests {
     @Test("content that does not belong in the named shard is refused before anything is written", arguments: StoreKind.allCases)
     func invalidContent(kind: StoreKind) throws {
         try kind.withStore { store in
-            let lock = try store.lock()
+            let lock = try store.lock(at: Sample.time(6))
             let tomorrow = Sample.day.advanced(by: 1)
             let error = #expect(throws: StoreError.self) {
                 try store.commit([

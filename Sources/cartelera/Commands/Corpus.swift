@@ -1,4 +1,5 @@
 import ArgumentParser
+import CarteleraChecks
 import CarteleraScraping
 import Foundation
 
@@ -35,16 +36,34 @@ extension Cartelera.Corpus {
             }
         }
 
+        /// One site's result, for `--json`.
+        struct Site: Codable {
+            var site: String
+            var passed: Bool
+            var problems: [String]
+            var warnings: [String]
+        }
+
         func run() async throws {
+            try global.requireScrapers()
             let sites = site.isEmpty ? CorpusCheck.sites(in: directory) : site
-            var passed = 0, failed = 0
+            var results: [CheckResult] = []
             for name in sites {
-                let result = await CorpusCheck.check(site: name, corpus: directory, definitions: global.scrapers)
+                results.append(await CorpusCheck.check(site: name, corpus: directory, definitions: global.scrapersDirectory))
+            }
+            let failed = results.filter { !$0.passed }.count
+            if global.json {
+                try GlobalOptions.printJSON(results.map { Site(site: $0.name, passed: $0.passed, problems: $0.problems, warnings: $0.warnings) })
+                if failed > 0 { throw ExitCode(ExitStatus.sourcesFailed.rawValue) }
+                return
+            }
+            var passed = 0
+            for result in results {
+                let name = result.name
                 if result.passed {
                     passed += 1
                     print("PASS \(name)")
                 } else {
-                    failed += 1
                     let more = result.problems.count > 1 && !details ? " (+\(result.problems.count - 1) more)" : ""
                     print("FAIL \(name): \(result.problems[0])\(more)")
                     if details { for problem in result.problems.dropFirst() { print("     \(problem)") } }

@@ -2,7 +2,6 @@ import ArgumentParser
 import CarteleraFetch
 import CarteleraModel
 import CarteleraPipeline
-import CarteleraScraping
 import CarteleraStore
 import CarteleraTesting
 import Foundation
@@ -17,6 +16,9 @@ extension Cartelera {
                 The sample sources are the folders under Scrapers/ whose id ends in .example. Their captured pages are \
                 served with dates shifted so the data always covers today. No internet is needed.
 
+                With --serve the server stays up and nothing is scraped: point `cartelera run --sample-server URL` at \
+                the address it prints, as often as you like, and stop it with Ctrl-C.
+
                 \(ExitStatus.help)
                 """)
 
@@ -25,16 +27,32 @@ extension Cartelera {
         @Option(name: .long, help: ArgumentHelp("Where the demo writes its store and cache.", valueName: "dir"))
         var output: String = "demo-output"
 
+        @Flag(name: .long, help: "Only serve the sample sites and print their address; scrape them with `run --sample-server`.")
+        var serve = false
+
+        @Option(name: .long, help: ArgumentHelp("The loopback port to serve on with --serve (default: any free port).", valueName: "n"))
+        var port: Int?
+
+        func validate() throws {
+            if let port, !(1...65_535).contains(port) { throw ValidationError("--port must be from 1 to 65535, not \(port)") }
+            if port != nil, !serve { throw ValidationError("--port is only for --serve") }
+        }
+
         func run() async throws {
             global.bootstrapLogging()
+            try global.requireScrapers()
             let started = Date()
             let now = Timestamp(started)
-            let site = try DemoSite(scrapers: global.scrapers, now: now)
+            let site = try DemoSite(scrapers: global.scrapersDirectory, now: now)
             guard !site.sources.isEmpty else {
-                throw CommandFailure(description: "no sample sources (folders ending in .example) in \(global.scrapers)", status: .usage)
+                throw CommandFailure(description: "no sample sources (folders ending in .example) in \(global.scrapersDirectory)", status: .usage)
             }
-            let server = try LoopbackServer(handler: site.respond)
+            let server = try LoopbackServer(port: UInt16(port ?? 0), handler: site.respond)
             defer { server.stop() }
+            if serve {
+                try await serveForever(site: site, baseURL: server.baseURL)
+                return
+            }
             if !global.json { print("Serving \(site.sources.count) sample sources on \(server.baseURL)") }
 
             var fetch = FetchConfiguration()
@@ -43,15 +61,33 @@ extension Cartelera {
             fetch.perHostDelaySeconds = 0.01
             fetch.perHostConcurrency = 4
             let configuration = RunConfiguration(
-                scrapersDirectory: global.scrapers, storeRoot: "\(output)/store", sources: site.sources,
+                scrapersDirectory: global.scrapersDirectory, storeRoot: "\(output)/store", sources: site.sources,
                 now: now, fetch: fetch, rewrites: site.rewrites(to: server.baseURL))
             let report = try await RunOutput.run(configuration, global: global)
             if !global.json { try printSummary(report, storeRoot: configuration.storeRoot, now: now, seconds: Date().timeIntervalSince(started)) }
-            if !report.allSucceeded { throw ExitCode(ExitStatus.sourcesFailed.rawValue) }
+            let status = RunOutput.status(of: report)
+            if status != .ok { throw ExitCode(status.rawValue) }
+        }
+
+        /// Prints the address and how to scrape it, then waits until the process is stopped.
+        private func serveForever(site: DemoSite, baseURL: String) async throws {
+            if global.json {
+                try GlobalOptions.printJSON(["url": baseURL, "sources": site.sources.map(\.rawValue).joined(separator: ",")])
+            } else {
+                print("""
+                    Serving \(site.sources.count) sample sources on \(baseURL) (dates moved to today). Scrape them with:
+                      cartelera run --sample-server \(baseURL) --store \(output)/store
+                    Stop with Ctrl-C.
+                    """)
+            }
+            fflush(nil)
+            while !Task.isCancelled {
+                try await Task.sleep(for: .seconds(3600))
+            }
         }
 
         private func printSummary(_ report: RunReport, storeRoot: String, now: Timestamp, seconds: Double) throws {
-            let store = try FileStore(root: storeRoot)
+            let store = try FileStore(root: storeRoot, creating: false)
             let days = try store.programmeDays()
             var programmes = 0
             var channels = Set<ChannelID>()
@@ -76,15 +112,17 @@ extension Cartelera {
             }
             let promotions = try store.promotions()
             let active = promotions.filter { $0.isActive(at: now) }
+            let span = if let first = days.first, let last = days.last { "\(first) to \(last)" } else { "none" }
             print("""
 
                 Demo store: \(storeRoot)
                   sources     \(report.sources.count) (\(report.sources.filter { $0.status == .ok }.count) ok)
                   programmes  \(programmes) on \(channels.count) channels
-                  days        \(days.first.map { "\($0) to \(days.last!)" } ?? "none") (\(days.count) UTC days)
+                  days        \(span) (\(days.count) UTC days)
                   audiences   \(audiences) entries, \(news) news items
                   venues      \(venues), \(nights) nights, \(openLists) guest lists open now
                   promotions  \(active.count) active of \(promotions.count) (\(active.filter(\.paid).count) paid, always labelled)
+                  generation  \(report.generation)
                   time        \(String(format: "%.1f", seconds)) s
                 """)
         }

@@ -45,25 +45,42 @@ struct ScrapeOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("Days to fetch, starting today (default: each source's own).", valueName: "n"))
     var days: Int?
 
-    @Option(name: .long, help: ArgumentHelp("The on-disk HTTP cache for conditional requests.", valueName: "dir"))
-    var cache: String = "out/cache"
+    @Option(name: .long, help: ArgumentHelp("The on-disk HTTP cache for conditional requests (default: `cache` beside the store).", valueName: "dir"))
+    var cache: String?
 
     @Flag(name: .long, help: "Ignore robots.txt (only for sites you run yourself).")
     var ignoreRobots = false
 
+    @Option(name: .long, help: ArgumentHelp(
+        "Fetch the sample sources (ids ending in .example) from this server, as printed by `cartelera demo --serve`.",
+        valueName: "url"))
+    var sampleServer: String?
+
     func validate() throws {
         if let days, !(1...31).contains(days) { throw ValidationError("--days must be from 1 to 31, not \(days)") }
+        if let sampleServer, !(sampleServer.hasPrefix("http://127.0.0.1:") || sampleServer.hasPrefix("http://localhost:")) {
+            throw ValidationError("--sample-server must be a loopback URL such as http://127.0.0.1:8080, not \(sampleServer)")
+        }
     }
 
     /// Runs the sources and prints the outcome; throws with the exit status when something failed.
     func execute(global: GlobalOptions, rewrites: [String: String] = [:], now: Timestamp = Timestamp(Date())) async throws {
         var fetch = FetchConfiguration()
-        fetch.cacheDirectory = cache
+        fetch.cacheDirectory = cache ?? DefaultPaths.cache(besideStore: global.storeDirectory)
         fetch.obeyRobots = !ignoreRobots
+        var rewrites = rewrites
+        if let sampleServer {
+            rewrites.merge(SampleSites.rewrites(to: sampleServer, scrapers: global.scrapersDirectory)) { given, _ in given }
+            // Every sample site shares the loopback host: the usual one-second delay would only slow them down.
+            fetch.perHostDelaySeconds = 0.01
+            fetch.perHostConcurrency = 4
+        }
         let configuration = RunConfiguration(
-            scrapersDirectory: global.scrapers, storeRoot: global.store, sources: sources.isEmpty ? nil : sources.map { SourceID($0) },
+            scrapersDirectory: global.scrapersDirectory, storeRoot: global.storeDirectory,
+            sources: sources.isEmpty ? nil : sources.map { SourceID($0) },
             days: days, now: now, fetch: fetch, rewrites: rewrites)
         let report = try await RunOutput.run(configuration, global: global)
-        if !report.allSucceeded { throw ExitCode(ExitStatus.sourcesFailed.rawValue) }
+        let status = RunOutput.status(of: report)
+        if status != .ok { throw ExitCode(status.rawValue) }
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CarteleraChecks
 import CarteleraModel
 import CarteleraScraping
 import Foundation
@@ -13,41 +14,52 @@ extension Cartelera {
 }
 
 extension Cartelera.Sources {
+    /// One row of `sources list`.
+    struct Row: Codable {
+        var id: String
+        var kind: String?
+        var name: String?
+        var timezone: String?
+        var channels: Int?
+        var error: String?
+    }
+
     /// `cartelera sources list`.
     struct List: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List every source with its kind, zone and channels.")
+        static let configuration = CommandConfiguration(
+            abstract: "List every source with its kind, zone and channels.",
+            discussion: "Invalid definitions are listed with their error, and the command then exits 2.")
 
         @OptionGroup var global: GlobalOptions
 
         func run() async throws {
-            var rows: [[String: String]] = []
-            var invalid = 0
-            for id in DefinitionLoader.sourceIDs(in: global.scrapers) {
+            try global.requireScrapers()
+            let folder = global.scrapersDirectory
+            var rows: [Row] = []
+            for id in DefinitionLoader.sourceIDs(in: folder) {
                 do {
-                    let definition = try DefinitionLoader.load(id, from: global.scrapers)
-                    rows.append(["id": id.rawValue, "kind": definition.kind.rawValue, "name": definition.name,
-                                 "timezone": definition.zone.identifier, "channels": String(definition.channels.count)])
+                    let definition = try DefinitionLoader.load(id, from: folder)
+                    rows.append(Row(id: id.rawValue, kind: definition.kind.rawValue, name: definition.name,
+                                    timezone: definition.zone.identifier, channels: definition.channels.count))
                 } catch {
-                    invalid += 1
-                    rows.append(["id": id.rawValue, "error": error.description])
+                    rows.append(Row(id: id.rawValue, error: error.description))
                 }
             }
+            if rows.isEmpty { throw CommandFailure(description: "no sources in \(folder) (no <id>/source.yaml)", status: .usage) }
             if global.json {
-                let encoder = JSONEncoder()
-                encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-                print(String(decoding: try encoder.encode(rows), as: UTF8.self))
+                try GlobalOptions.printJSON(rows)
             } else {
                 for row in rows {
-                    if let error = row["error"] {
-                        print("\(row["id"]!)  INVALID  \(error)")
+                    if let error = row.error {
+                        print("\(row.id)  INVALID  \(error)")
                     } else {
-                        let id = row["id"]!.padding(toLength: 30, withPad: " ", startingAt: 0)
-                        let kind = row["kind"]!.padding(toLength: 12, withPad: " ", startingAt: 0)
-                        print("\(id) \(kind) \(row["timezone"]!)  \(row["channels"]!) channels  \(row["name"]!)")
+                        let id = row.id.padding(toLength: 30, withPad: " ", startingAt: 0)
+                        let kind = (row.kind ?? "").padding(toLength: 12, withPad: " ", startingAt: 0)
+                        print("\(id) \(kind) \(row.timezone ?? "")  \(row.channels ?? 0) channels  \(row.name ?? "")")
                     }
                 }
             }
-            if invalid > 0 { throw ExitCode(ExitStatus.usage.rawValue) }
+            if rows.contains(where: { $0.error != nil }) { throw ExitCode(ExitStatus.usage.rawValue) }
         }
     }
 
@@ -62,41 +74,61 @@ extension Cartelera.Sources {
         @Argument(help: ArgumentHelp("Sources to check (default: all).", valueName: "id"))
         var ids: [String] = []
 
+        /// What `--json` prints.
+        struct Output: Codable {
+            var results: [Case]
+            var passed: Int
+            var failed: Int
+            var skipped: [String]
+        }
+
+        /// One case's result.
+        struct Case: Codable {
+            var name: String
+            var passed: Bool
+            var problems: [String]
+        }
+
         func run() async throws {
-            let known = DefinitionLoader.sourceIDs(in: global.scrapers)
+            try global.requireScrapers()
+            let folder = global.scrapersDirectory
+            let known = DefinitionLoader.sourceIDs(in: folder)
             let wanted = ids.isEmpty ? known : ids.map { SourceID($0) }
             for id in wanted where !known.contains(id) {
                 throw ValidationError("unknown source \"\(id)\" (known: \(known.map(\.rawValue).joined(separator: ", ")))")
             }
-            var passed = 0, failed = 0, skipped = 0, invalid = false
+            var results: [CheckResult] = []
+            var skipped: [String] = []
+            var invalid = false
             for id in wanted {
-                let results: [CheckResult]
                 do {
-                    let definition = try DefinitionLoader.load(id, from: global.scrapers)
+                    let definition = try DefinitionLoader.load(id, from: folder)
                     // Sites whose pages belong to a shared corpus carry no captures: `corpus check` covers them.
                     guard SourceCheck.hasCaptures(definition) || !ids.isEmpty else {
-                        skipped += 1
-                        print("SKIP \(id): no captured pages here (checked with `cartelera corpus check`)")
+                        skipped.append(id.rawValue)
                         continue
                     }
-                    results = await SourceCheck.check(definition)
+                    results += await SourceCheck.check(definition)
                 } catch {
                     invalid = true
-                    results = [CheckResult(name: id.rawValue, problems: ["\(error)"])]
-                }
-                for result in results {
-                    if result.passed {
-                        passed += 1
-                        print("PASS \(result.name)")
-                    } else {
-                        failed += 1
-                        print("FAIL \(result.name)")
-                        for problem in result.problems.prefix(10) { print("     \(problem)") }
-                        if result.problems.count > 10 { print("     … \(result.problems.count - 10) more") }
-                    }
+                    results.append(CheckResult(name: id.rawValue, problems: ["\(error)"]))
                 }
             }
-            print("\(passed) passed, \(failed) failed" + (skipped > 0 ? ", \(skipped) skipped" : ""))
+            let passed = results.filter(\.passed).count
+            let failed = results.count - passed
+            if global.json {
+                try GlobalOptions.printJSON(Output(
+                    results: results.map { Case(name: $0.name, passed: $0.passed, problems: $0.problems) },
+                    passed: passed, failed: failed, skipped: skipped))
+            } else {
+                for id in skipped { print("SKIP \(id): no captured pages here (checked with `cartelera corpus check`)") }
+                for result in results {
+                    print("\(result.passed ? "PASS" : "FAIL") \(result.name)")
+                    for problem in result.problems.prefix(10) { print("     \(problem)") }
+                    if result.problems.count > 10 { print("     … \(result.problems.count - 10) more") }
+                }
+                print("\(passed) passed, \(failed) failed" + (skipped.isEmpty ? "" : ", \(skipped.count) skipped"))
+            }
             if invalid { throw ExitCode(ExitStatus.usage.rawValue) }
             if failed > 0 { throw ExitCode(ExitStatus.sourcesFailed.rawValue) }
         }

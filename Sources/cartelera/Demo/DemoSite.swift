@@ -1,5 +1,6 @@
 import CarteleraCore
 import CarteleraModel
+import CarteleraChecks
 import CarteleraScraping
 import CarteleraTesting
 import Foundation
@@ -19,7 +20,7 @@ struct DemoSite: Sendable {
     init(scrapers: String, now: Timestamp) throws {
         var sources: [SourceID] = []
         var pages: [String: Page] = [:]
-        for id in DefinitionLoader.sourceIDs(in: scrapers) where id.rawValue.hasSuffix(".example") {
+        for id in DefinitionLoader.sourceIDs(in: scrapers) where SampleSites.isSample(id) {
             let definition = try DefinitionLoader.load(id, from: scrapers)
             let today = definition.zone.local(now).day
             guard let data = FileManager.default.contents(atPath: "\(definition.directory)/\(SourceCheck.fileName)") else { continue }
@@ -51,7 +52,7 @@ struct DemoSite: Sendable {
 
     /// Sends `https://<id>/…` to the loopback server under `/<id>/…`.
     func rewrites(to baseURL: String) -> [String: String] {
-        Dictionary(uniqueKeysWithValues: sources.map { ("https://\($0.rawValue)/", "\(baseURL)/\($0.rawValue)/") })
+        SampleSites.rewrites(to: baseURL, sources: sources)
     }
 
     /// The loopback server's handler.

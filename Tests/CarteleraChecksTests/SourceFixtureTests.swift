@@ -1,3 +1,4 @@
+import CarteleraChecks
 import CarteleraScraping
 import CarteleraTesting
 import Foundation

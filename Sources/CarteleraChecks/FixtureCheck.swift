@@ -1,5 +1,7 @@
 import CarteleraFetch
 import CarteleraModel
+import CarteleraNormalize
+import CarteleraScraping
 import Foundation
 import Logging
 
@@ -38,24 +40,8 @@ public struct FixtureCase: Sendable {
 }
 
 extension CompiledDefinition {
-    /// The listing requests the engine makes for one channel and day, in page order.
-    ///
-    /// A club listing's requests are the evening's page(s), then the venue pages, then the promotion pages.
-    public func listingRequests(channel: ChannelEntry?, day: Day, today: Day? = nil) -> [FetchRequest] {
-        if kind == .jsonld { return jsonLDRequests(day: day, today: today) }
-        let first = request.firstPage ?? 1
-        let pages = kind == .tvSchedule || kind == .clubListing ? max(1, request.pages ?? 1) : 1
-        let extra = clubs.map { clubs in clubs.venuePageRequests(source: source) + clubs.promotionPageRequests(source: source) } ?? []
-        return (first..<(first + pages)).map { page in
-            var values = PlaceholderValues(day: day, channel: channel, page: page)
-            values.today = today
-            return RequestBuilder.request(request, values: values, source: source,
-                                   label: page == first ? "listing" : "listing-\(page)")
-        } + extra
-    }
-
-    /// Runs the scraper over captured pages answered through a `FixtureFetcher`.
-    public func scrape(_ fixture: FixtureCase, now: Timestamp) async -> ScrapeOutcome {
+    /// Runs the scraper over captured pages answered through a `FixtureFetcher`; with `normalizing`, then normalizes what it yields, as a run does.
+    public func scrape(_ fixture: FixtureCase, now: Timestamp, normalizing: Bool) async -> ScrapeOutcome {
         let requests = listingRequests(channel: fixture.channel, day: fixture.day, today: zone.local(now).day)
         var routes = zip(requests, fixture.listingFiles).map { request, file in
             FixtureFetcher.Route(method: request.method, url: request.url, label: request.label, file: file)
@@ -63,6 +49,8 @@ extension CompiledDefinition {
         routes += fixture.otherRoutes
         let context = ScrapeContext(fetcher: FixtureFetcher(routes: routes), now: now, logger: Logger(label: "cartelera.check"))
         let job = ScrapeJob(days: [fixture.day], channels: fixture.channel.map { [ChannelID($0.id)] })
-        return await makeScraper(for: self).scrape(job, context: context)
+        var outcome = await makeScraper(for: self).scrape(job, context: context)
+        if normalizing { outcome.extraction = Normalizer.standard.normalize(outcome.extraction) }
+        return outcome
     }
 }

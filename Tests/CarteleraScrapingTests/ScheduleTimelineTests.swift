@@ -1,5 +1,5 @@
 import CarteleraModel
-import CarteleraNormalize
+import CarteleraScraping
 import Testing
 
 @Suite struct ScheduleTimelineTests {

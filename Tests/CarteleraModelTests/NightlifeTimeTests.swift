@@ -1,5 +1,4 @@
 import CarteleraModel
-import CarteleraNormalize
 import Testing
 
 /// Guest list status and promotion validity, with instants built the way scrapers build them: clock times on
@@ -7,7 +6,7 @@ import Testing
 @Suite struct NightlifeTimeTests {
     let madrid = ZoneConverter(identifier: "Europe/Madrid")!
     let venue = VenueID(name: "Sala El Sol", city: "Madrid")
-    let provenance = [Provenance(source: "clubs.example", fetchedAt: Timestamp(iso8601: "2026-10-24T12:00:00Z")!)]
+    let provenance = [Provenance(source: "clubs.example")]
 
     /// A clock time on the night of `evening` in Madrid: 23:30 that evening, 01:30 the morning after.
     func onNight(_ evening: String, _ hour: Int, _ minute: Int = 0) -> Timestamp {

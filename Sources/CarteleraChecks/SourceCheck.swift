@@ -1,5 +1,6 @@
 import CarteleraFetch
 import CarteleraModel
+import CarteleraScraping
 import Foundation
 
 /// Checks a source against its own captured pages: the cases in `Scrapers/<id>/expect.json`.
@@ -35,7 +36,8 @@ public enum SourceCheck {
                 results.append(CheckResult(name: name, problems: ["the case needs a date, a known channel and files"]))
                 continue
             }
-            let outcome = await definition.scrape(fixture, now: Timestamp(secondsSince1970: 0))
+            // A source's own expectations describe what gets stored: canonical genres included.
+            let outcome = await definition.scrape(fixture, now: Timestamp(secondsSince1970: 0), normalizing: true)
             var problems = outcome.failures.map(\.description)
             problems += ExpectationCheck.problems(outcome.extraction.programmes, expected: item["programmes"]?.array ?? [], count: item["count"]?.int)
             problems += compareItems(outcome.extraction.audiences, item["audiences"], label: "audiences")

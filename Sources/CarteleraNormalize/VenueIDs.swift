@@ -4,14 +4,17 @@ import CarteleraModel
 ///
 /// A venue a source calls `madrid/el-sol` may be stored as `madrid/sala-el-sol` after merging with
 /// another source's listing; its nights must name the stored venue or they would point at nothing.
-struct VenueIDs {
+public struct VenueIDs: Sendable {
     /// Incoming venue id → stored venue id.
-    var venues: [VenueID: VenueID] = [:]
+    public var venues: [VenueID: VenueID] = [:]
     /// Incoming night id → stored night id, for the nights followed so far.
     private var nights: [String: String] = [:]
 
+    /// No venue followed yet.
+    public init() {}
+
     /// The night under its stored venue, with the id that venue gives it.
-    mutating func follow(_ night: Night) -> Night {
+    public mutating func follow(_ night: Night) -> Night {
         guard let venue = venues[night.venue], venue != night.venue else { return night }
         var moved = night
         moved.venue = venue
@@ -21,7 +24,7 @@ struct VenueIDs {
     }
 
     /// The guest list under its stored venue and night; built through `GuestList.init` so its id follows the model's rule.
-    func follow(_ list: GuestList) -> GuestList {
+    public func follow(_ list: GuestList) -> GuestList {
         let venue = venues[list.venue] ?? list.venue
         let night = list.night.map { nights[$0] ?? $0 }
         guard venue != list.venue || night != list.night else { return list }
@@ -33,7 +36,7 @@ struct VenueIDs {
     }
 
     /// The promotion naming the stored venue and night.
-    func follow(_ promotion: Promotion) -> Promotion {
+    public func follow(_ promotion: Promotion) -> Promotion {
         var moved = promotion
         moved.venue = promotion.venue.map { venues[$0] ?? $0 }
         moved.night = promotion.night.map { nights[$0] ?? $0 }

@@ -1,4 +1,5 @@
 import CarteleraModel
+import CarteleraScraping
 import Foundation
 
 /// Compares scraped programmes with the facts an expectation file lists (`expect.json`).
@@ -99,49 +100,18 @@ public enum ExpectationCheck {
     private static func text(_ expected: JSONValue, _ actual: String?) -> String? {
         let actualText = actual?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
         if expected.isNull { return actualText.isEmpty ? nil : "expected none, got \"\(actualText.prefix(80))\"" }
-        let wanted = decodeEntities(plain(expected) ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+        let wanted = CharacterReferences.decode(plain(expected) ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
         return wanted == actualText ? nil : "expected \"\(wanted.prefix(120))\", got \"\(actualText.prefix(120))\""
     }
 
     private static func list(_ expected: JSONValue, _ actual: [String]) -> String? {
         if expected.isNull { return actual.isEmpty ? nil : "expected none, got \(actual)" }
-        let wanted = (expected.array ?? [expected]).compactMap(plain).map { decodeEntities($0).trimmingCharacters(in: .whitespacesAndNewlines) }
+        let wanted = (expected.array ?? [expected]).compactMap(plain).map { CharacterReferences.decode($0).trimmingCharacters(in: .whitespacesAndNewlines) }
         return wanted == actual ? nil : "expected \(wanted), got \(actual)"
     }
 
     private static func number(_ expected: JSONValue, _ actual: Int?) -> String? {
         if expected.isNull { return actual == nil ? nil : "expected none, got \(actual!)" }
         return expected.int == actual ? nil : "expected \(expected.string ?? "?"), got \(actual.map(String.init) ?? "none")"
-    }
-
-    /// Expected text with XML/HTML character references decoded: some upstream facts keep them literally (`&apos;`).
-    static func decodeEntities(_ text: String) -> String {
-        guard text.contains("&") else { return text }
-        let named: [String: String] = ["amp": "&", "lt": "<", "gt": ">", "quot": "\"", "apos": "'", "nbsp": "\u{00A0}"]
-        var result = ""
-        var rest = Substring(text)
-        while let amp = rest.firstIndex(of: "&") {
-            result += rest[..<amp]
-            let after = rest[rest.index(after: amp)...]
-            if let semi = after.prefix(10).firstIndex(of: ";") {
-                let name = String(after[..<semi])
-                var decoded: String?
-                if name.hasPrefix("#x") || name.hasPrefix("#X") {
-                    decoded = UInt32(name.dropFirst(2), radix: 16).flatMap(Unicode.Scalar.init).map { String(Character($0)) }
-                } else if name.hasPrefix("#") {
-                    decoded = UInt32(name.dropFirst()).flatMap(Unicode.Scalar.init).map { String(Character($0)) }
-                } else {
-                    decoded = named[name]
-                }
-                if let decoded {
-                    result += decoded
-                    rest = after[after.index(after: semi)...]
-                    continue
-                }
-            }
-            result += "&"
-            rest = after
-        }
-        return result + rest
     }
 }

@@ -1,4 +1,3 @@
-import CarteleraModel
 
 /// An evening's nights and guest lists, in the venues' zone: a night ending at 06:00 belongs to the evening before.
 public struct NightsDay: Codable, Sendable, Hashable {

@@ -1,4 +1,3 @@
-import CarteleraModel
 
 /// A day's audience table and channel shares.
 public struct AudienceDay: Codable, Sendable, Hashable {

@@ -1,0 +1,19 @@
+import CarteleraModel
+import CarteleraScraping
+
+/// The sample sources: folders whose id ends in `.example`, each a stand-in for a real site at `https://<id>/`.
+enum SampleSites {
+    /// Whether a source id names a sample source.
+    static func isSample(_ id: SourceID) -> Bool { id.rawValue.hasSuffix(".example") }
+
+    /// The rewrites that send `https://<id>/…` to `<baseURL>/<id>/…` for every sample source in `scrapers`.
+    static func rewrites(to baseURL: String, scrapers: String) -> [String: String] {
+        rewrites(to: baseURL, sources: DefinitionLoader.sourceIDs(in: scrapers).filter(isSample))
+    }
+
+    /// The rewrites that send `https://<id>/…` to `<baseURL>/<id>/…` for the given sources.
+    static func rewrites(to baseURL: String, sources: [SourceID]) -> [String: String] {
+        let base = baseURL.hasSuffix("/") ? String(baseURL.dropLast()) : baseURL
+        return Dictionary(uniqueKeysWithValues: sources.map { ("https://\($0.rawValue)/", "\(base)/\($0.rawValue)/") })
+    }
+}
