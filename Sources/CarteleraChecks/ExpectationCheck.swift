@@ -13,8 +13,11 @@ public enum ExpectationCheck {
         if let count, programmes.count != count {
             problems.append("expected \(count) programmes, got \(programmes.count)")
         }
-        for entry in expected {
-            guard case .object(let facts) = entry, let index = facts["index"]?.int else { continue }
+        for (position, entry) in expected.enumerated() {
+            guard case .object(let facts) = entry, let index = facts["index"]?.int, index >= 0 else {
+                problems.append("programmes entry \(position + 1) has no \"index\": it would check nothing")
+                continue
+            }
             guard index < programmes.count else {
                 problems.append("#\(index): missing (only \(programmes.count) programmes)")
                 continue

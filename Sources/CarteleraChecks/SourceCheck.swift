@@ -89,13 +89,19 @@ public enum SourceCheck {
         guard let expected = expected?.array else { return [] }
         var problems: [String] = []
         let encoder = JSONEncoder()
-        for entry in expected {
-            guard case .object(let facts) = entry, let index = facts["index"]?.int else { continue }
+        for (position, entry) in expected.enumerated() {
+            guard case .object(let facts) = entry, let index = facts["index"]?.int, index >= 0 else {
+                problems.append("\(label) entry \(position + 1) has no \"index\": it would check nothing")
+                continue
+            }
             guard index < items.count else {
                 problems.append("\(label) #\(index): missing (only \(items.count))")
                 continue
             }
-            guard let data = try? encoder.encode(items[index]), let actual = try? JSONDecoder().decode(JSONValue.self, from: data) else { continue }
+            guard let data = try? encoder.encode(items[index]), let actual = try? JSONDecoder().decode(JSONValue.self, from: data) else {
+                problems.append("\(label) #\(index): cannot be compared (it does not encode as JSON)")
+                continue
+            }
             for (key, value) in facts.sorted(by: { $0.key < $1.key }) where key != "index" {
                 let got = actual[key] ?? .null
                 let same: Bool

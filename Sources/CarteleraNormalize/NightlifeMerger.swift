@@ -20,7 +20,8 @@ public enum NightlifeMerger {
     /// The stored promotions with the source's new ones; when `replacing`, the source's earlier ones go first.
     ///
     /// Each keeps the paid flag its source gave it: merging never turns paid placement into an organic item.
-    public static func promotions(stored: [Promotion], incoming: [Promotion], from source: SourceID, replacing: Bool) -> [Promotion] {
-        (replacing ? stored.removing(source) : stored).upserting(incoming)
+    /// New ones that ended before `endedBefore` are left out, as retention would remove them straight away.
+    public static func promotions(stored: [Promotion], incoming: [Promotion], from source: SourceID, replacing: Bool, endedBefore: Timestamp) -> [Promotion] {
+        (replacing ? stored.removing(source) : stored).upserting(incoming.filter { $0.validTo.map { $0 >= endedBefore } ?? true })
     }
 }

@@ -158,7 +158,8 @@ struct StoreWriter {
         if outcome.promotionsRead || !extraction.promotions.isEmpty {
             let stored: [Promotion] = if case .promotions(let items)? = try reads.content(.promotions) { items } else { [] }
             result[.promotions] = .promotions(NightlifeMerger.promotions(
-                stored: stored, incoming: extraction.promotions.map { ids.follow($0) }, from: source, replacing: outcome.promotionsRead))
+                stored: stored, incoming: extraction.promotions.map { ids.follow($0) }, from: source, replacing: outcome.promotionsRead,
+                endedBefore: Retention.promotionCutoff(now: now)))
         }
     }
 

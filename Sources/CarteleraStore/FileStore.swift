@@ -42,7 +42,8 @@ public final class FileStore: Store {
         self.root = URL(fileURLWithPath: root).standardizedFileURL.path
         self.logger = logger
         if creating {
-            for folder in Self.shardFolders + ["sources", "reports"] {
+            // `sources/` and `reports/` are made when first written, so a problem with them costs only that write.
+            for folder in Self.shardFolders {
                 try POSIX.makeDirectory(path(folder))
             }
         } else if !POSIX.exists(self.root) {

@@ -1,12 +1,20 @@
 import CarteleraModel
 
-extension Store {
+/// How long the store keeps what it holds.
+public enum Retention {
     /// How many days of audiences, news and nights retention keeps unless told otherwise.
-    public static var defaultAudienceDays: Int { 14 }
+    public static let defaultAudienceDays = 14
 
     /// How many days after its `validTo` a promotion is kept, so a page can still show what ran last weekend.
-    public static var promotionGraceDays: Int { 14 }
+    public static let promotionGraceDays = 14
 
+    /// Promotions that ended before this instant are removed by retention (and never stored by a merge).
+    public static func promotionCutoff(now: Timestamp) -> Timestamp {
+        now.adding(seconds: -Int64(promotionGraceDays) * 86_400)
+    }
+}
+
+extension Store {
     /// Deletes old shards through `commit`, so the manifest follows and each store removes files its own way.
     ///
     /// A day is kept while it is no more than the given number of days before `now`'s UTC day: with
@@ -29,7 +37,7 @@ extension Store {
         }
         var changes = Dictionary(uniqueKeysWithValues: stale.map { ($0, ShardContent.empty(for: $0)) })
         let promotions = try promotions()
-        let cutoff = now.adding(seconds: -Int64(Self.promotionGraceDays) * 86_400)
+        let cutoff = Retention.promotionCutoff(now: now)
         let current = promotions.filter { promotion in promotion.validTo.map { $0 >= cutoff } ?? true }
         if current.count < promotions.count { changes[.promotions] = .promotions(current) }
         guard !changes.isEmpty else { return [] }
@@ -39,6 +47,6 @@ extension Store {
 
     /// Retention with audiences, news and nights kept for `defaultAudienceDays`.
     public func applyRetention(now: Timestamp, programmeDays: Int, lock: StoreLock) throws(StoreError) -> [ShardKey] {
-        try applyRetention(now: now, programmeDays: programmeDays, audienceDays: Self.defaultAudienceDays, lock: lock)
+        try applyRetention(now: now, programmeDays: programmeDays, audienceDays: Retention.defaultAudienceDays, lock: lock)
     }
 }

@@ -15,20 +15,45 @@ struct CLIRunner {
         return executable.deletingLastPathComponent().appendingPathComponent("cartelera").path
     }()
 
-    /// Runs `cartelera <arguments>` in the package root.
-    static func run(_ arguments: [String], in directory: String = RepositoryPaths.packageRoot()) throws -> Result {
+    /// Runs `cartelera <arguments>` in `directory` (the package root by default), with `environment` added to this process's.
+    static func run(_ arguments: [String], in directory: String = RepositoryPaths.packageRoot(), environment: [String: String] = [:]) throws -> Result {
+        let process = try start(arguments, in: directory, environment: environment)
+        // Both pipes are drained at once so neither can fill up and block the child.
+        let stderr = Drain(process.standardError)
+        let stdout = (process.standardOutput as? Pipe)?.fileHandleForReading.readDataToEndOfFile() ?? Data()
+        process.waitUntilExit()
+        return Result(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr.wait(), as: UTF8.self))
+    }
+
+    /// Starts `cartelera <arguments>` with piped output, for commands that keep running (`demo --serve`).
+    static func start(_ arguments: [String], in directory: String = RepositoryPaths.packageRoot(), environment: [String: String] = [:]) throws -> Process {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: binary)
         process.arguments = arguments
         process.currentDirectoryURL = URL(fileURLWithPath: directory)
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, given in given }
+        process.standardOutput = Pipe()
+        process.standardError = Pipe()
         try process.run()
-        // Read before waiting so a full pipe cannot block the child.
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Result(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self))
+        return process
+    }
+
+    /// Reads a pipe to its end on a thread of its own.
+    final class Drain: @unchecked Sendable {
+        private var data = Data()
+        private let done = DispatchSemaphore(value: 0)
+
+        init(_ output: Any?) {
+            let handle = (output as? Pipe)?.fileHandleForReading
+            Thread.detachNewThread { [self] in
+                data = handle?.readDataToEndOfFile() ?? Data()
+                done.signal()
+            }
+        }
+
+        func wait() -> Data {
+            done.wait()
+            return data
+        }
     }
 }

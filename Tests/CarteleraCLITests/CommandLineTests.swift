@@ -13,10 +13,16 @@ import Testing
         }
     }
 
+    @Test func versionPrintsTheRelease() throws {
+        let result = try CLIRunner.run(["--version"])
+        #expect(result.status == 0)
+        #expect(result.stdout.split(separator: ".").count == 3)
+    }
+
     @Test func badUsageExitsTwoWithOneMessage() throws {
         let unknown = try CLIRunner.run(["scrape", "--no-such-flag"])
         #expect(unknown.status == 2)
-        #expect(unknown.stderr.contains("--no-such-flag"))
+        #expect(unknown.stderr.contains("Unknown option '--no-such-flag'"))
         let days = try CLIRunner.run(["scrape", "--days", "0"])
         #expect(days.status == 2)
         #expect(days.stderr.contains("--days must be from 1 to 31"))
@@ -26,6 +32,9 @@ import Testing
         let corpus = try CLIRunner.run(["corpus", "check", "/nonexistent"])
         #expect(corpus.status == 2)
         #expect(corpus.stderr.contains("/nonexistent holds no corpus"))
+        let sampleServer = try CLIRunner.run(["run", "--sample-server", "http://example.com:80"])
+        #expect(sampleServer.status == 2)
+        #expect(sampleServer.stderr.contains("--sample-server must be a loopback URL"))
     }
 
     @Test func sourcesListShowsEverySource() throws {
@@ -41,19 +50,29 @@ import Testing
         #expect(ids.contains("guia-tv.example"))
         #expect(ids.contains("xmltv.example"))
         #expect(rows.first { $0.id == "guia-tv.example" }?.channels == 8)
-        #expect(rows.allSatisfy { $0.error == nil } && rows.count >= 40)
+        #expect(rows.count >= 40 && rows.allSatisfy { $0.error == nil })
     }
 
-    @Test func sourcesTestChecksCapturedPages() throws {
+    @Test func sourcesTestChecksCapturedPagesInTextAndJSON() throws {
         let result = try CLIRunner.run(["sources", "test", "guia-tv.example", "audiencias.example"])
         #expect(result.status == 0)
         let last = result.stdout.split(separator: "\n").last.map(String.init)
         #expect(last == "28 passed, 0 failed")
+        struct Output: Decodable {
+            var passed: Int
+            var failed: Int
+            var results: [Case]
+            struct Case: Decodable { var name: String; var passed: Bool }
+        }
+        let json = try CLIRunner.run(["sources", "test", "guia-tv.example", "--json"])
+        #expect(json.status == 0)
+        let output = try JSONDecoder().decode(Output.self, from: Data(json.stdout.utf8))
+        #expect(output.failed == 0 && output.passed == output.results.count && output.passed > 0)
     }
 
-    @Test func anInvalidDefinitionStopsTheRunWithItsFileAndKey() throws {
-        let root = try RepositoryPaths.temporaryDirectory("cli")
-        try FileManager.default.createDirectory(atPath: "\(root)/Scrapers/bad.example", withIntermediateDirectories: true)
+    @Test func anInvalidDefinitionFailsOnlyItsSourceAndTheRunExitsTwo() throws {
+        let root = try TemporaryFolder("cli")
+        try FileManager.default.createDirectory(atPath: "\(root.path)/Scrapers/bad.example", withIntermediateDirectories: true)
         try """
             kind: tv-schedule
             timezone: Europe/Madrid
@@ -64,66 +83,110 @@ import Testing
               fields:
                 start: {select: "b", regex: "([0-9]+"}
                 title: "h3"
-            """.write(toFile: "\(root)/Scrapers/bad.example/source.yaml", atomically: true, encoding: .utf8)
-        let result = try CLIRunner.run(["scrape"], in: root)
+            """.write(toFile: "\(root.path)/Scrapers/bad.example/source.yaml", atomically: true, encoding: .utf8)
+        try FileManager.default.copyItem(atPath: "\(RepositoryPaths.scrapers())/xmltv.example", toPath: "\(root.path)/Scrapers/xmltv.example")
+        let server = try CLIRunner.start(["demo", "--serve", "--scrapers", "\(root.path)/Scrapers"])
+        defer { server.terminate() }
+        let url = try Self.servedURL(server)
+        let result = try CLIRunner.run(["run", "--sample-server", url, "--source", "xmltv.example", "--source", "bad.example"], in: root.path)
         #expect(result.status == 2)
         #expect(result.stderr.contains("bad.example: source.yaml schedule.fields.start.regex: invalid pattern"))
-        #expect(!FileManager.default.fileExists(atPath: "\(root)/out/store/manifest.json"))
+        #expect(result.stdout.contains("cartelera: 2 sources, 1 ok, 1 invalid (bad.example)"))
+        #expect(try !FileStore(root: "\(root.path)/out/store").programmeDays().isEmpty)
+    }
+
+    @Test func anEmptyOrMissingSourcesFolderIsAnError() throws {
+        let root = try TemporaryFolder("cli-empty")
+        try FileManager.default.createDirectory(atPath: "\(root.path)/Scrapers", withIntermediateDirectories: true)
+        let empty = try CLIRunner.run(["run"], in: root.path)
+        #expect(empty.status == 2)
+        #expect(empty.stderr.contains("no sources in Scrapers: no <id>/source.yaml in it"))
+        let missing = try CLIRunner.run(["run", "--scrapers", "\(root.path)/nowhere"], in: root.path)
+        #expect(missing.status == 2)
+        #expect(missing.stderr.contains("the folder does not exist"))
+    }
+
+    @Test func cronStyleRunsTakeTheirFoldersFromTheEnvironment() throws {
+        let root = try TemporaryFolder("cli-cron")
+        let server = try CLIRunner.start(["demo", "--serve"])
+        defer { server.terminate() }
+        let url = try Self.servedURL(server)
+        // Cron runs in the home folder: nothing relative to the repository is there.
+        let environment = ["CARTELERA_SCRAPERS": RepositoryPaths.scrapers(), "CARTELERA_STORE": "\(root.path)/store"]
+        let result = try CLIRunner.run(["run", "--sample-server", url, "--source", "audiencias.example"], in: root.path, environment: environment)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.hasPrefix("cartelera: 1 sources, 1 ok"))
+        #expect(FileManager.default.fileExists(atPath: "\(root.path)/store/manifest.json"))
+        #expect(FileManager.default.fileExists(atPath: "\(root.path)/cache"))
     }
 
     @Test func theDemoScrapesTheSamplesThroughLoopbackHTTP() throws {
-        let output = try RepositoryPaths.temporaryDirectory("demo")
-        let first = try CLIRunner.run(["demo", "--output", output])
+        let output = try TemporaryFolder("demo")
+        let first = try CLIRunner.run(["demo", "--output", output.path])
         #expect(first.status == 0, "\(first.stderr)")
         let summary = try #require(first.stdout.split(separator: "\n").first { $0.hasPrefix("cartelera: ") })
         let counts = summary.split(separator: ";")[0].split(separator: " ").compactMap { Int($0) }
         #expect(counts.count == 2 && counts[0] == counts[1] && counts[0] >= 4, "\(summary)")
         #expect(first.stdout.contains("guest lists open now"))
-        let store = try FileStore(root: "\(output)/store")
+        let store = try FileStore(root: "\(output.path)/store")
         let days = try store.programmeDays()
         #expect(days.count >= 3)
         #expect(try store.channels().count >= 11)
         #expect(try store.venues(city: "Madrid").count >= 30)
         #expect(try store.promotions().contains { $0.paid })
-        // Nothing changed, so every page is answered 304 from the conditional cache.
-        let second = try CLIRunner.run(["demo", "--output", output, "--json"])
+        let generation = try store.manifest().generation
+        // Nothing changed, so every page is answered 304 from the conditional cache and the store stays at its generation.
+        let second = try CLIRunner.run(["demo", "--output", output.path, "--json"])
         #expect(second.status == 0)
         let report = try JSONDecoder().decode(JSONReport.self, from: Data(second.stdout.utf8))
-        #expect(report.sources.allSatisfy { $0.requests > 0 && $0.notModified == $0.requests })
+        #expect(!report.sources.isEmpty)
+        #expect(report.sources.allSatisfy { $0.requests > 0 && $0.notModified == $0.requests && $0.shardsWritten == 0 })
+        #expect(report.generation == generation)
     }
 
     @Test func aRunWhileAnotherHoldsTheLockExitsThree() throws {
-        let output = try RepositoryPaths.temporaryDirectory("locked")
-        let lock = try FileStore(root: "\(output)/store").lock(at: Timestamp(secondsSince1970: 0))
-        let result = try CLIRunner.run(["demo", "--output", output])
+        let output = try TemporaryFolder("locked")
+        let lock = try FileStore(root: "\(output.path)/store").lock(at: Timestamp(secondsSince1970: 0))
+        let result = try CLIRunner.run(["demo", "--output", output.path])
         #expect(result.status == 3)
         #expect(result.stderr.contains("is locked by another run"))
         lock.release()
     }
 
-    @Test func aCorruptStoreFileIsNamedAndRebuilt() throws {
-        let output = try RepositoryPaths.temporaryDirectory("corrupt")
-        #expect(try CLIRunner.run(["demo", "--output", output]).status == 0)
-        let store = try FileStore(root: "\(output)/store")
+    @Test func aCorruptStoreFileIsNamedSetAsideAndRebuilt() throws {
+        let output = try TemporaryFolder("corrupt")
+        #expect(try CLIRunner.run(["demo", "--output", output.path]).status == 0)
+        let store = try FileStore(root: "\(output.path)/store")
         let day = try #require(try store.programmeDays().last)
-        let path = "\(output)/store/" + ShardKey.programmes(day: day, channel: "La1.es").relativePath
-        try Data("{\"schemaVersion\":1,\"items\":[{\"trunc".utf8).write(to: URL(fileURLWithPath: path))
+        let relative = ShardKey.programmes(day: day, channel: "La1.es").relativePath
+        try Data("{\"schemaVersion\":2,\"items\":[{\"trunc".utf8).write(to: URL(fileURLWithPath: "\(output.path)/store/\(relative)"))
         #expect(throws: StoreError.self) { _ = try store.programmes(day: day, channel: "La1.es") }
-        let result = try CLIRunner.run(["demo", "--output", output])
+        let result = try CLIRunner.run(["demo", "--output", output.path])
         // Set aside and rebuilt: the run says so and exits 1, so the operator looks at the file kept in quarantine.
         #expect(result.status == 1)
-        let relative = ShardKey.programmes(day: day, channel: "La1.es").relativePath
         #expect(result.stderr.contains("\(relative) could not be read; moved to quarantine/"))
         #expect(try !store.programmes(day: day, channel: "La1.es").isEmpty)
-        let quarantine = try FileManager.default.subpathsOfDirectory(atPath: "\(output)/store/quarantine")
+        let quarantine = try FileManager.default.subpathsOfDirectory(atPath: "\(output.path)/store/quarantine")
         #expect(quarantine.contains { $0.hasSuffix(relative) })
+    }
+
+    /// The base URL `demo --serve` prints on its first line.
+    static func servedURL(_ server: Process) throws -> String {
+        let handle = try #require((server.standardOutput as? Pipe)?.fileHandleForReading)
+        var line = Data()
+        while let byte = try handle.read(upToCount: 1), let first = byte.first, first != UInt8(ascii: "\n") { line.append(first) }
+        let text = String(decoding: line, as: UTF8.self)
+        let url = try #require(text.split(separator: " ").first { $0.hasPrefix("http://127.0.0.1:") }, "no URL in \(text)")
+        return String(url)
     }
 
     struct JSONReport: Decodable {
         struct Source: Decodable {
             var requests: Int
             var notModified: Int
+            var shardsWritten: Int
         }
         var sources: [Source]
+        var generation: Int
     }
 }

@@ -17,19 +17,21 @@ final class ChangingSite: Sendable {
 
     let page = Page()
     let server: LoopbackServer
+    let folder: TemporaryFolder
     let scrapers: String
     let store: String
 
-    init() throws {
+    /// A site whose listing is `page`; detail pages (`/detail/…`) answer 404, and `extra` is appended to the definition.
+    init(extra: String = "") throws {
         let page = self.page
         server = try LoopbackServer { request in
-            if request.path == "/robots.txt" { return .status(404) }
+            if request.path == "/robots.txt" || request.path.hasPrefix("/detail/") { return .status(404) }
             let current = page.value.withLock { $0 }
             return current.status == 200 ? .ok(current.body) : .status(current.status)
         }
-        let root = try RepositoryPaths.temporaryDirectory("runner")
-        scrapers = "\(root)/Scrapers"
-        store = "\(root)/store"
+        folder = try TemporaryFolder("runner")
+        scrapers = "\(folder.path)/Scrapers"
+        store = "\(folder.path)/store"
         try FileManager.default.createDirectory(atPath: "\(scrapers)/tv.example", withIntermediateDirectories: true)
         try """
             kind: tv-schedule
@@ -44,6 +46,7 @@ final class ChangingSite: Sendable {
               fields:
                 start: {select: "b", format: "HH:mm"}
                 title: "h3"
+            \(extra)
             """.write(toFile: "\(scrapers)/tv.example/source.yaml", atomically: true, encoding: .utf8)
     }
 
@@ -131,11 +134,32 @@ final class ChangingSite: Sendable {
         #expect(try await site.run().allSucceeded)
     }
 
-    @Test func anUnchangedSecondRunWritesNothing() async throws {
+    @Test func anUnchangedRunHoursLaterWritesNoShardByte() async throws {
         let site = try ChangingSite()
         site.serve(["Uno", "Dos"])
-        _ = try await site.run()
-        let report = try await site.run()
+        let first = try await site.run(at: "2026-11-20T08:00:00Z")
+        let shard = "\(site.store)/tv/programmes/2026-11-20/La1.es.json"
+        let before = try Self.fingerprint(of: site.store)
+        let report = try await site.run(at: "2026-11-20T14:37:00Z")
+        #expect(report.allSucceeded)
         #expect(report.sources.first?.shardsWritten == 0)
+        #expect(report.generation == first.generation)
+        // Same bytes, same inodes, same modification times: shards and manifest alike.
+        #expect(try Self.fingerprint(of: site.store) == before)
+        #expect(before.keys.contains("tv/programmes/2026-11-20/La1.es.json") && FileManager.default.fileExists(atPath: shard))
+        #expect(try FileStore(root: site.store).sourceState("tv.example")?.lastSuccess == Timestamp(iso8601: "2026-11-20T14:37:00Z"))
+    }
+
+    /// Path → (inode, modification time, bytes) of the manifest and every shard.
+    static func fingerprint(of store: String) throws -> [String: String] {
+        var result: [String: String] = [:]
+        let files = try FileManager.default.subpathsOfDirectory(atPath: store)
+            .filter { $0 == "manifest.json" || $0.hasPrefix("tv/") || $0.hasPrefix("nightlife/") }
+        for file in files where file.hasSuffix(".json") {
+            let attributes = try FileManager.default.attributesOfItem(atPath: "\(store)/\(file)")
+            let bytes = FileManager.default.contents(atPath: "\(store)/\(file)") ?? Data()
+            result[file] = "\(attributes[.systemFileNumber] ?? 0) \(attributes[.modificationDate] ?? 0) \(bytes.base64EncodedString())"
+        }
+        return result
     }
 }

@@ -19,7 +19,9 @@ struct FileStoreCorruptionTests {
     }
 
     private func overwrite(_ root: String, _ relativePath: String, with text: String) throws {
-        try Data(text.utf8).write(to: URL(fileURLWithPath: "\(root)/\(relativePath)"))
+        let url = URL(fileURLWithPath: "\(root)/\(relativePath)")
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: url)
     }
 
     @Test("invalid JSON in a shard throws corrupt naming the shard, and other shards stay readable")

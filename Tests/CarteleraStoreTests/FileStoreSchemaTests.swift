@@ -20,7 +20,7 @@ struct FileStoreSchemaTests {
     func createsTree() throws {
         try withTemporaryFolder { root in
             _ = try FileStore(root: root + "/nested/store")
-            for folder in ["tv/programmes", "tv/audiences", "tv/news", "sources", "reports"] {
+            for folder in ["tv/programmes", "tv/audiences", "tv/news", "nightlife/venues", "nightlife/nights"] {
                 var isFolder: ObjCBool = false
                 #expect(FileManager.default.fileExists(atPath: "\(root)/nested/store/\(folder)", isDirectory: &isFolder) && isFolder.boolValue)
             }
