@@ -1,11 +1,16 @@
 # Cartelera: the two commands a newcomer needs, and a few more.
-#   make demo   install what is missing, build, serve the sample sources on loopback and scrape them
-#   make test   install what is missing, build and run the whole suite under three time zones
+#   make demo      install what is missing, build, serve the sample sources on loopback and scrape them
+#   make test      install what is missing, build and run the whole suite under three time zones
+#   make install   build a release binary and install it with the source definitions under PREFIX
+#   make torture   kill `cartelera run` at random moments ROUNDS times and check the store each time
 
 SYSTEM_PACKAGES := libxml2-dev libcurl4-openssl-dev libxml2-utils pkg-config
 SWIFT_BUILD_FLAGS ?=
 
-.PHONY: deps demo test bench corpus clean
+PREFIX ?= /usr/local
+ROUNDS ?= 200
+
+.PHONY: deps demo test bench corpus install torture clean
 
 # Installs the Debian packages that are missing (with sudo when not root).
 deps:
@@ -39,6 +44,21 @@ bench: deps
 corpus: deps
 	swift build $(SWIFT_BUILD_FLAGS) --product cartelera
 	.build/debug/cartelera corpus check ../shared/corpus/tv
+
+# A release binary in $(PREFIX)/bin and the definitions in $(PREFIX)/share/cartelera/Scrapers, where the binary
+# finds them when no --scrapers or CARTELERA_SCRAPERS says otherwise.
+install: deps
+	swift build -c release --product cartelera
+	install -d "$(DESTDIR)$(PREFIX)/bin" "$(DESTDIR)$(PREFIX)/share/cartelera"
+	install -m 755 .build/release/cartelera "$(DESTDIR)$(PREFIX)/bin/cartelera"
+	rm -rf "$(DESTDIR)$(PREFIX)/share/cartelera/Scrapers"
+	cp -R Scrapers "$(DESTDIR)$(PREFIX)/share/cartelera/Scrapers"
+	@echo "Installed $(DESTDIR)$(PREFIX)/bin/cartelera $$($(DESTDIR)$(PREFIX)/bin/cartelera --version)"
+
+# Crash consistency: SIGKILL at random moments, then every check of scripts/torture.py, then a disk-full run.
+torture: deps
+	swift build $(SWIFT_BUILD_FLAGS) --product cartelera
+	python3 scripts/torture.py --binary .build/debug/cartelera --rounds $(ROUNDS)
 
 clean:
 	rm -rf .build demo-output out

@@ -159,7 +159,8 @@ public struct Runner: Sendable {
         report.seconds = (elapsed + (ContinuousClock.now - commitStarted)).seconds
         var sourceLogger = logger
         sourceLogger[metadataKey: "source.id"] = "\(definition.source)"
-        for error in report.errors { sourceLogger.error("\(error)") }
+        // The command prints failures once, in its summary; the log repeats them only when asked (-v).
+        for error in report.errors { sourceLogger.info("\(error)") }
         for warning in report.warnings.prefix(20) { sourceLogger.info("\(warning)") }
         return report
     }

@@ -106,21 +106,10 @@ extension FileStore {
     /// Deletes `.<name>.tmp-…` files: a run killed between writing a temp file and renaming it leaves one,
     /// and the file it was replacing is still whole. Returns how many were removed.
     private func removeLeftoverTempFiles() throws(StoreError) -> Int {
-        var removed = 0
-        var folders = [root]
-        while let folder = folders.popLast() {
-            for name in try POSIX.list(folder) where name != "quarantine" || folder != root {
-                let full = folder + "/" + name
-                if AtomicFile.isTemp(name) {
-                    if try POSIX.remove(full) {
-                        removed += 1
-                        logger.info("removed a temp file left by an interrupted run", metadata: ["store.file": "\(full)"])
-                    }
-                } else if POSIX.isDirectory(full) {
-                    folders.append(full)
-                }
-            }
+        let leftovers = try temporaryFiles()
+        for relative in leftovers where try POSIX.remove(path(relative)) {
+            logger.info("removed a temp file left by an interrupted run", metadata: ["store.file": "\(relative)"])
         }
-        return removed
+        return leftovers.count
     }
 }

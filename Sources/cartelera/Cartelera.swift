@@ -14,7 +14,7 @@ struct Cartelera: AsyncParsableCommand {
             \(ExitStatus.help)
             """,
         version: CarteleraVersion.string,
-        subcommands: [Run.self, Scrape.self, Sources.self, Corpus.self, Demo.self]
+        subcommands: [Run.self, Scrape.self, Sources.self, Corpus.self, StoreCommand.self, Demo.self]
     )
 
     static func main() async {

@@ -31,3 +31,46 @@ import Testing
         #expect(ProgrammeType.film.spanishLabel == "Película")
     }
 }
+
+@Suite struct SlugTests {
+    @Test(arguments: [
+        ("Sala El Sol (Madrid)", "sala-el-sol-madrid"), ("A Coruña", "a-coruna"), ("Straße 7", "strasse-7"),
+        ("Œil de Bœuf", "oeil-de-boeuf"), ("Ærø Bar", "aero-bar"), ("Łódź", "lodz"), ("  --  ", ""),
+    ])
+    func slugsFoldLikeEveryOtherComparison(name: String, slug: String) {
+        #expect(Slug.make(name) == slug)
+    }
+
+    @Test func aVenueIDIsTheSameWhateverTheAccents() {
+        #expect(VenueID(name: "Café Straße", city: "Málaga") == VenueID(name: "cafe strasse", city: "malaga"))
+    }
+}
+
+@Suite struct TotalTimeTests {
+    @Test func daysAndInstantsNeverLeaveYearsOneTo9999() {
+        #expect(Day(daysSince1970: .max).description == "9999-12-31")
+        #expect(Day(daysSince1970: .min).description == "0001-01-01")
+        #expect(Day("2026-11-23")!.advanced(by: .max).description == "9999-12-31")
+        #expect(Day(year: 10_000, month: 1, day: 1) == nil)
+        #expect(Timestamp(secondsSince1970: .max).adding(seconds: 1).secondsSince1970 == .max)
+        #expect(Timestamp(checkedSecondsSince1970: 300_000_000_000) == nil)
+        #expect(Timestamp(Date(timeIntervalSince1970: 1e300)).iso8601 == "9999-12-31T23:59:59Z")
+        #expect(Timestamp(Date(timeIntervalSince1970: .nan)).iso8601 == "0001-01-01T00:00:00Z")
+    }
+
+    @Test func aLocalTimeBeforeMidnightBelongsToTheDayBefore() {
+        let day = Day("2026-11-23")!
+        let before = LocalDateTime(day: day, secondOfDay: -60)
+        #expect(before.day == Day("2026-11-22")! && before.secondOfDay == 86_340)
+        let after = LocalDateTime(day: day, hour: 25, minute: 30)
+        #expect(after.day == Day("2026-11-24")! && after.secondOfDay == 5_400)
+    }
+}
+
+@Suite struct GeoPointDecodingTests {
+    @Test func aPointOffTheGlobeDoesNotDecode() throws {
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode(GeoPoint.self, from: Data(#"{"latitude": 91, "longitude": 0}"#.utf8)) }
+        let point = try JSONDecoder().decode(GeoPoint.self, from: Data(#"{"latitude": 40.4, "longitude": -3.7}"#.utf8))
+        #expect(point == GeoPoint(latitude: 40.4, longitude: -3.7))
+    }
+}

@@ -2,6 +2,7 @@ import ArgumentParser
 import CarteleraFetch
 import CarteleraModel
 import CarteleraPipeline
+import CarteleraScraping
 import Foundation
 import Logging
 
@@ -69,7 +70,10 @@ struct ScrapeOptions: ParsableArguments {
         fetch.cacheDirectory = cache ?? DefaultPaths.cache(besideStore: global.storeDirectory)
         fetch.obeyRobots = !ignoreRobots
         var rewrites = rewrites
+        var sources = sources.map { SourceID($0) }
         if let sampleServer {
+            // The server has only the sample sites: without --source, run just those.
+            if sources.isEmpty { sources = DefinitionLoader.sourceIDs(in: global.scrapersDirectory).filter(SampleSites.isSample) }
             rewrites.merge(SampleSites.rewrites(to: sampleServer, scrapers: global.scrapersDirectory)) { given, _ in given }
             // Every sample site shares the loopback host: the usual one-second delay would only slow them down.
             fetch.perHostDelaySeconds = 0.01
@@ -77,7 +81,7 @@ struct ScrapeOptions: ParsableArguments {
         }
         let configuration = RunConfiguration(
             scrapersDirectory: global.scrapersDirectory, storeRoot: global.storeDirectory,
-            sources: sources.isEmpty ? nil : sources.map { SourceID($0) },
+            sources: sources.isEmpty ? nil : sources,
             days: days, now: now, fetch: fetch, rewrites: rewrites)
         let report = try await RunOutput.run(configuration, global: global)
         let status = RunOutput.status(of: report)

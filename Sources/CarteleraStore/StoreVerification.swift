@@ -1,0 +1,20 @@
+/// What a full check of a store found: every shard decoded and hashed, and compared with the manifest.
+public struct StoreVerification: Sendable, Hashable, Codable {
+    /// Shard files read.
+    public var shards: Int
+    /// Items in them.
+    public var items: Int
+    /// The manifest's generation.
+    public var generation: Int
+    /// Shards that do not decode as what their path holds, each with why.
+    public var undecodable: [String]
+    /// Shards whose manifest entry disagrees with the file (or is missing), and entries without a file.
+    public var manifestMismatches: [String]
+    /// Temporary files of interrupted writes.
+    public var temporaryFiles: [String]
+    /// Whether an interrupted commit's journal is waiting for the next writer to heal it.
+    public var interruptedCommit: Bool
+
+    /// Whether nothing is wrong.
+    public var isHealthy: Bool { undecodable.isEmpty && manifestMismatches.isEmpty && temporaryFiles.isEmpty && !interruptedCommit }
+}
