@@ -24,9 +24,9 @@ extension CurlTransfer {
         case CURLE_PARTIAL_FILE:
             return failure(.truncated, "body truncated: \(message)")
         case CURLE_FILESIZE_EXCEEDED:
-            return failure(.tooLarge, "body larger than \(configuration.maxBodyBytes) bytes (Content-Length)")
+            return failure(.tooLarge, "body larger than \(limits.maxBodyBytes) bytes (Content-Length)")
         case CURLE_WRITE_ERROR where bodyTooLarge:
-            return failure(.tooLarge, "body larger than \(configuration.maxBodyBytes) bytes")
+            return failure(.tooLarge, "body larger than \(limits.maxBodyBytes) bytes")
         case CURLE_ABORTED_BY_CALLBACK:
             return failure(.cancelled, "cancelled")
         case CURLE_TOO_MANY_REDIRECTS:

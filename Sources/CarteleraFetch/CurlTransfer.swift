@@ -9,6 +9,8 @@ final class CurlTransfer: @unchecked Sendable {
     let request: FetchRequest
     let isFile: Bool
     let configuration: FetchConfiguration
+    /// The configuration's timeouts and body limit with the request's policy applied.
+    let limits: TransferLimits
     private(set) var body: [UInt8] = []
     private(set) var headers: [String: String] = [:]
     private(set) var bodyTooLarge = false
@@ -18,6 +20,7 @@ final class CurlTransfer: @unchecked Sendable {
         self.request = request
         self.isFile = isFile
         self.configuration = configuration
+        self.limits = TransferLimits(configuration: configuration, policy: request.policy)
     }
 
     /// Asks the running transfer to stop at its next progress callback.
@@ -59,9 +62,9 @@ final class CurlTransfer: @unchecked Sendable {
         _ = cartelera_curl_setopt_string(handle, CURLOPT_USERAGENT, configuration.userAgent)
         // Loopback is never worth a proxy, and the demo and tests live there.
         _ = cartelera_curl_setopt_string(handle, CURLOPT_NOPROXY, "127.0.0.1,localhost,::1")
-        _ = cartelera_curl_setopt_long(handle, CURLOPT_TIMEOUT_MS, Int(configuration.timeoutSeconds * 1000))
-        _ = cartelera_curl_setopt_long(handle, CURLOPT_CONNECTTIMEOUT_MS, Int(configuration.connectTimeoutSeconds * 1000))
-        _ = cartelera_curl_setopt_offset(handle, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(configuration.maxBodyBytes))
+        _ = cartelera_curl_setopt_long(handle, CURLOPT_TIMEOUT_MS, limits.timeoutMilliseconds)
+        _ = cartelera_curl_setopt_long(handle, CURLOPT_CONNECTTIMEOUT_MS, limits.connectTimeoutMilliseconds)
+        _ = cartelera_curl_setopt_offset(handle, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(limits.maxBodyBytes))
         _ = cartelera_curl_setopt_slist(handle, CURLOPT_HTTPHEADER, headerList)
 
         let method = request.method.uppercased()
@@ -107,7 +110,7 @@ final class CurlTransfer: @unchecked Sendable {
 
     private func receiveBody(_ bytes: UnsafeRawBufferPointer) -> Int {
         // Counted after decompression, so a small gzip bomb is stopped too.
-        guard body.count + bytes.count <= configuration.maxBodyBytes else {
+        guard bytes.count <= limits.maxBodyBytes - body.count else {
             bodyTooLarge = true
             return 0
         }
