@@ -2,7 +2,7 @@
 #   make demo   install what is missing, build, serve the sample sources on loopback and scrape them
 #   make test   install what is missing, build and run the whole suite under three time zones
 
-SYSTEM_PACKAGES := libxml2-dev libcurl4-openssl-dev libxml2-utils pkg-config
+SYSTEM_PACKAGES := libxml2-dev libcurl4-openssl-dev zlib1g-dev libxml2-utils pkg-config
 SWIFT_BUILD_FLAGS ?=
 
 .PHONY: deps demo test bench corpus clean

@@ -25,8 +25,11 @@ extension CurlTransfer {
             return failure(.truncated, "body truncated: \(message)")
         case CURLE_FILESIZE_EXCEEDED:
             return failure(.tooLarge, "body larger than \(limits.maxBodyBytes) bytes (Content-Length)")
-        case CURLE_WRITE_ERROR where bodyTooLarge:
+        case CURLE_WRITE_ERROR where bodyFailure == .tooLarge:
             return failure(.tooLarge, "body larger than \(limits.maxBodyBytes) bytes")
+        case CURLE_WRITE_ERROR:
+            if case .undecodable(let reason) = bodyFailure { return failure(.decoding, reason) }
+            return failure(.connection, message)
         case CURLE_ABORTED_BY_CALLBACK:
             return failure(.cancelled, "cancelled")
         case CURLE_TOO_MANY_REDIRECTS:
@@ -43,6 +46,11 @@ extension CurlTransfer {
             return failure(.connection, message)
         }
 
+        if let decoder, !decoder.isComplete {
+            return failure(
+                .truncated,
+                "\(decoder.coding.rawValue) body ends before its compressed stream does (\(bodyBytes) bytes received)")
+        }
         let url = finalURL.map { String(cString: $0) } ?? request.url
         if isFile {
             return .success(FetchResponse(url: url, status: 200, headers: [:], body: body))
