@@ -28,7 +28,7 @@ public struct CurlFetcher: Fetcher {
     /// Dispatch queue either, whose limited width would hold transfers back and undo the throttle's spacing.
     public func fetch(_ request: FetchRequest) async throws(FetchError) -> FetchResponse {
         guard let parts = RequestURL(request.url) else {
-            throw FetchError(.invalidURL, request: request, detail: "not an absolute URL")
+            throw FetchError(.invalidURL, request: request, detail: "not an absolute URL, or it holds a space or control character")
         }
         guard ["http", "https", "file"].contains(parts.scheme) else {
             throw FetchError(.unsupportedScheme, request: request, detail: "\(parts.scheme): is not supported")

@@ -60,8 +60,11 @@ extension CurlTransfer {
             error.retryAfterSeconds = RetryAfter.seconds(in: headers)
             return .failure(error)
         }
+        // Both counts come from curl and cannot be negative or near Int's range, but a total conversion costs nothing.
+        let transferred = Int(clamping: max(0, bodyBytes)).addingReportingOverflow(max(0, headerBytes))
         return .success(
-            FetchResponse(url: url, status: status, headers: headers, body: body, bytesTransferred: Int(bodyBytes) + headerBytes)
-        )
+            FetchResponse(
+                url: url, status: status, headers: headers, body: body,
+                bytesTransferred: transferred.overflow ? Int.max : transferred.partialValue))
     }
 }

@@ -99,16 +99,16 @@ final class CurlTransfer: @unchecked Sendable {
 
         _ = cartelera_curl_setopt_pointer(handle, CURLOPT_WRITEDATA, context)
         _ = cartelera_curl_setopt_data_callback(handle, CURLOPT_WRITEFUNCTION) { data, size, count, context in
-            guard let data, let context else { return 0 }
+            guard let data, let context, case (let length, false) = size.multipliedReportingOverflow(by: count) else { return 0 }
             let transfer = Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
-            return transfer.receiveBody(UnsafeRawBufferPointer(start: data, count: size * count))
+            return transfer.receiveBody(UnsafeRawBufferPointer(start: data, count: length))
         }
         _ = cartelera_curl_setopt_pointer(handle, CURLOPT_HEADERDATA, context)
         _ = cartelera_curl_setopt_data_callback(handle, CURLOPT_HEADERFUNCTION) { data, size, count, context in
-            guard let data, let context else { return 0 }
+            guard let data, let context, case (let length, false) = size.multipliedReportingOverflow(by: count) else { return 0 }
             let transfer = Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
-            transfer.receiveHeaderLine(UnsafeRawBufferPointer(start: data, count: size * count))
-            return size * count
+            transfer.receiveHeaderLine(UnsafeRawBufferPointer(start: data, count: length))
+            return length
         }
         // The shim has no typed setter for the progress callback; a C function pointer fits in void *.
         let progress: curl_xferinfo_callback = { context, _, _, _, _ in

@@ -55,4 +55,27 @@ struct FetchPipelineTests {
 
         #expect(server.requests.map(\.path) == ["/a"])
     }
+
+    @Test("a configuration of NaN, infinite and negative values neither traps nor stalls the stack")
+    func hostileConfiguration() async throws {
+        let calls = Counter()
+        let server = try LoopbackServer { request in
+            switch request.path {
+            case "/robots.txt": .ok("User-agent: *\nCrawl-delay: 1e400", contentType: "text/plain")
+            case "/limited" where calls.next() == 1: .status(429, headers: ["Retry-After": String(repeating: "9", count: 40)])
+            default: .ok("bien")
+            }
+        }
+        defer { server.stop() }
+        let configuration = FetchConfiguration(
+            timeoutSeconds: .nan, connectTimeoutSeconds: -1, maxBodyBytes: .max, maxRetries: .max, backoffBaseSeconds: .infinity,
+            maxBackoffSeconds: .nan, maxRetryAfterSeconds: -5, perHostConcurrency: .min, perHostDelaySeconds: -.infinity)
+        let pipeline = FetchPipeline.make(configuration, logger: quietLogger)
+
+        let page = try await pipeline.fetch(FetchRequest(url: server.baseURL + "/pagina"))
+        let limited = try await pipeline.fetch(FetchRequest(url: server.baseURL + "/limited"))
+
+        #expect(String(decoding: page.body, as: UTF8.self) == "bien")
+        #expect(limited.attempts == 2)
+    }
 }
