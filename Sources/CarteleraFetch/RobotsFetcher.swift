@@ -8,20 +8,24 @@ import Synchronization
 public final class RobotsFetcher: Fetcher {
     private let base: any Fetcher
     private let userAgent: String
+    private let maxCrawlDelaySeconds: Double
     private let logger: Logger
     private let onCrawlDelay: (@Sendable (_ host: String, _ seconds: Double) -> Void)?
     private let rulesByOrigin = Mutex<[String: Task<RobotsRules, Never>]>([:])
     private let ignoredOrigins = Mutex<Set<String>>([])
 
-    /// Wraps `base`; `onCrawlDelay` hears of each host's Crawl-delay (the pipeline passes it to the throttle).
+    /// Wraps `base`; `onCrawlDelay` hears of each host's Crawl-delay, capped at `maxCrawlDelaySeconds`
+    /// (the pipeline passes it to the throttle).
     public init(
         base: any Fetcher,
         userAgent: String = FetchConfiguration.defaultUserAgent,
+        maxCrawlDelaySeconds: Double = 30,
         logger: Logger = Logger(label: "cartelera.fetch"),
         onCrawlDelay: (@Sendable (_ host: String, _ seconds: Double) -> Void)? = nil
     ) {
         self.base = base
         self.userAgent = userAgent
+        self.maxCrawlDelaySeconds = FetchLimits.wait(maxCrawlDelaySeconds, fallback: FetchConfiguration().maxBackoffSeconds)
         self.logger = logger
         self.onCrawlDelay = onCrawlDelay
     }
@@ -37,6 +41,9 @@ public final class RobotsFetcher: Fetcher {
         }
         let rules = await rules(for: parts, request: request)
         guard rules.isAllowed(parts.pathAndQuery, userAgent: userAgent) else {
+            logger.info(
+                "disallowed by robots.txt",
+                metadata: ["http.url": "\(request.url)", "source.id": "\(request.source ?? "")", "robots.url": "\(parts.origin)/robots.txt"])
             throw FetchError(.robotsDisallowed, request: request, detail: "disallowed by \(parts.origin)/robots.txt")
         }
         return try await base.fetch(request)
@@ -67,7 +74,17 @@ public final class RobotsFetcher: Fetcher {
                 metadata: ["http.url": "\(url)", "source.id": "\(source ?? "")", "fetch.error": "\(error.detail)"])
             return .allowAll
         }
-        if let delay = rules.crawlDelay(userAgent: userAgent) { onCrawlDelay?(parts.authority, delay) }
+        if let asked = rules.crawlDelay(userAgent: userAgent) {
+            // A site may ask for any Crawl-delay; more than the cap would stall a whole run.
+            let applied = min(asked, maxCrawlDelaySeconds)
+            logger.info(
+                "Crawl-delay applied",
+                metadata: [
+                    "http.host": "\(parts.authority)", "source.id": "\(source ?? "")",
+                    "robots.crawl_delay": "\(asked)", "throttle.delay": "\(applied)",
+                ])
+            onCrawlDelay?(parts.authority, applied)
+        }
         return rules
     }
 
