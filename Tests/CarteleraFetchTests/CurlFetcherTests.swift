@@ -58,15 +58,16 @@ struct CurlFetcherTests {
 
     @Test("a file URL is read from disk with nothing transferred")
     func fileURL() async throws {
-        let directory = try temporaryDirectory()
-        let path = directory + "/page.html"
-        try Data("<html>fichero</html>".utf8).write(to: URL(fileURLWithPath: path))
+        try await withTemporaryDirectory { directory in
+            let path = directory + "/page.html"
+            try Data("<html>fichero</html>".utf8).write(to: URL(fileURLWithPath: path))
 
-        let response = try await CurlFetcher(configuration: testConfiguration()).fetch(FetchRequest(url: "file://" + path))
+            let response = try await CurlFetcher(configuration: testConfiguration()).fetch(FetchRequest(url: "file://" + path))
 
-        #expect(response.status == 200)
-        #expect(String(decoding: response.body, as: UTF8.self) == "<html>fichero</html>")
-        #expect(response.bytesTransferred == 0)
+            #expect(response.status == 200)
+            #expect(String(decoding: response.body, as: UTF8.self) == "<html>fichero</html>")
+            #expect(response.bytesTransferred == 0)
+        }
     }
 
     @Test("a missing file is fileNotFound")
