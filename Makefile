@@ -4,7 +4,7 @@
 #   make install   build a release binary and install it with the source definitions under PREFIX
 #   make torture   kill `cartelera run` at random moments ROUNDS times and check the store each time
 
-SYSTEM_PACKAGES := libxml2-dev libcurl4-openssl-dev libxml2-utils pkg-config
+SYSTEM_PACKAGES := libxml2-dev libcurl4-openssl-dev zlib1g-dev libxml2-utils pkg-config
 SWIFT_BUILD_FLAGS ?=
 
 PREFIX ?= /usr/local

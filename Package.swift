@@ -25,6 +25,12 @@ let package = Package(
             pkgConfig: "libcurl",
             providers: [.apt(["libcurl4-openssl-dev"]), .brew(["curl"])]
         ),
+        // zlib, for decoding gzip and deflate bodies ourselves: libcurl 7.88 accepts a compressed stream cut short.
+        .systemLibrary(
+            name: "CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
+        ),
 
         // Total helpers every stage shares: civil dates, FNV-1a, text folding, checked conversions.
         .target(name: "CarteleraCore"),
@@ -34,7 +40,7 @@ let package = Package(
         .target(name: "CarteleraMarkup", dependencies: ["CLibxml2"]),
         .target(
             name: "CarteleraFetch",
-            dependencies: ["CLibcurl", "CarteleraCore", .product(name: "Logging", package: "swift-log")]
+            dependencies: ["CLibcurl", "CZlib", "CarteleraCore", .product(name: "Logging", package: "swift-log")]
         ),
         .target(
             name: "CarteleraScraping",

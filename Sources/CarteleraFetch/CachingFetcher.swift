@@ -4,7 +4,8 @@ import Logging
 ///
 /// A stored page is revalidated with If-None-Match / If-Modified-Since; on 304 its body is returned
 /// with `fromCache` set and `bytesTransferred` counting the 304 alone. 200 responses carrying an
-/// ETag or Last-Modified are stored; `Cache-Control: no-store` is respected.
+/// ETag or Last-Modified are stored; `Cache-Control: no-store` is respected. A cache file that is cut short
+/// or garbled is logged, removed and treated as a miss.
 public struct CachingFetcher: Fetcher {
     private let base: any Fetcher
     private let cache: HTTPCache
@@ -24,7 +25,18 @@ public struct CachingFetcher: Fetcher {
         }
         guard request.method.uppercased() == "GET", !callerValidates else { return try await base.fetch(request) }
 
-        let cached = cache.entry(for: request)
+        let cached: HTTPCache.Entry?
+        switch cache.lookup(request) {
+        case .hit(let entry):
+            cached = entry
+        case .miss:
+            cached = nil
+        case .unreadable(let reason):
+            cached = nil
+            logger.info(
+                "cache file unreadable, removed; fetching afresh",
+                metadata: ["http.url": "\(request.url)", "cache.file": "\(cache.path(for: request))", "cache.error": "\(reason)"])
+        }
         var conditional = request
         if let etag = cached?.etag { conditional.headers["If-None-Match"] = etag }
         if let lastModified = cached?.lastModified { conditional.headers["If-Modified-Since"] = lastModified }

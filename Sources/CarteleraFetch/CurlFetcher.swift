@@ -9,7 +9,8 @@ private let curlGlobalInit: Void = {
 /// libcurl transport for http, https and file.
 ///
 /// One easy handle per request. Redirects are followed (at most 5, http and https only),
-/// gzip and deflate are decoded, and bodies over `maxBodyBytes` are refused while they arrive.
+/// gzip and deflate are decoded (a stream cut short is `.truncated`), and bodies over the limit are refused
+/// while they arrive. The request's `FetchPolicy` may change the timeout and the body limit.
 /// Statuses of 400 and above are thrown as `.httpStatus`; whether to retry is the caller's call.
 public struct CurlFetcher: Fetcher {
     /// The timeouts, size limit and User-Agent used for every transfer.
@@ -27,7 +28,7 @@ public struct CurlFetcher: Fetcher {
     /// Dispatch queue either, whose limited width would hold transfers back and undo the throttle's spacing.
     public func fetch(_ request: FetchRequest) async throws(FetchError) -> FetchResponse {
         guard let parts = RequestURL(request.url) else {
-            throw FetchError(.invalidURL, request: request, detail: "not an absolute URL")
+            throw FetchError(.invalidURL, request: request, detail: "not an absolute URL, or it holds a space or control character")
         }
         guard ["http", "https", "file"].contains(parts.scheme) else {
             throw FetchError(.unsupportedScheme, request: request, detail: "\(parts.scheme): is not supported")

@@ -24,9 +24,12 @@ extension CurlTransfer {
         case CURLE_PARTIAL_FILE:
             return failure(.truncated, "body truncated: \(message)")
         case CURLE_FILESIZE_EXCEEDED:
-            return failure(.tooLarge, "body larger than \(configuration.maxBodyBytes) bytes (Content-Length)")
-        case CURLE_WRITE_ERROR where bodyTooLarge:
-            return failure(.tooLarge, "body larger than \(configuration.maxBodyBytes) bytes")
+            return failure(.tooLarge, "body larger than \(limits.maxBodyBytes) bytes (Content-Length)")
+        case CURLE_WRITE_ERROR where bodyFailure == .tooLarge:
+            return failure(.tooLarge, "body larger than \(limits.maxBodyBytes) bytes")
+        case CURLE_WRITE_ERROR:
+            if case .undecodable(let reason) = bodyFailure { return failure(.decoding, reason) }
+            return failure(.connection, message)
         case CURLE_ABORTED_BY_CALLBACK:
             return failure(.cancelled, "cancelled")
         case CURLE_TOO_MANY_REDIRECTS:
@@ -43,6 +46,11 @@ extension CurlTransfer {
             return failure(.connection, message)
         }
 
+        if let decoder, !decoder.isComplete {
+            return failure(
+                .truncated,
+                "\(decoder.coding.rawValue) body ends before its compressed stream does (\(bodyBytes) bytes received)")
+        }
         let url = finalURL.map { String(cString: $0) } ?? request.url
         if isFile {
             return .success(FetchResponse(url: url, status: 200, headers: [:], body: body))
@@ -52,8 +60,11 @@ extension CurlTransfer {
             error.retryAfterSeconds = RetryAfter.seconds(in: headers)
             return .failure(error)
         }
+        // Both counts come from curl and cannot be negative or near Int's range, but a total conversion costs nothing.
+        let transferred = Int(clamping: max(0, bodyBytes)).addingReportingOverflow(max(0, headerBytes))
         return .success(
-            FetchResponse(url: url, status: status, headers: headers, body: body, bytesTransferred: Int(bodyBytes) + headerBytes)
-        )
+            FetchResponse(
+                url: url, status: status, headers: headers, body: body,
+                bytesTransferred: transferred.overflow ? Int.max : transferred.partialValue))
     }
 }

@@ -1,4 +1,9 @@
-/// The politeness and robustness settings of a fetch pipeline (defaults in the engine; a source may override).
+/// The politeness and robustness settings of a fetch pipeline (defaults in the engine; a source may override
+/// some per request with a `FetchPolicy`).
+///
+/// Any value is safe to set: each layer holds what it uses to bounds. A NaN wait is the default and a negative
+/// one 0; a NaN, zero or negative timeout is the default (curl reads 0 as none); waits and timeouts stop at a day,
+/// retries at 20, the body limit at `FetchPolicy.maxBodyBytesCeiling`, and concurrency is at least 1.
 public struct FetchConfiguration: Sendable {
     /// The User-Agent used unless a source overrides it: it names the project and how to reach it.
     public static let defaultUserAgent = "Cartelera/0.1 (+https://github.com/cartelera/cartelera; listings aggregator)"

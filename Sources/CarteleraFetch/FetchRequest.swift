@@ -12,6 +12,8 @@ public struct FetchRequest: Sendable, Hashable {
     public var source: String?
     /// What the caller calls this request ("listing", "detail"), for logs and fixture routing.
     public var label: String?
+    /// The source's overrides of the pipeline's timeout, body limit, robots and throttle settings.
+    public var policy: FetchPolicy
 
     /// Creates a request; only the URL is required.
     public init(
@@ -20,7 +22,8 @@ public struct FetchRequest: Sendable, Hashable {
         headers: [String: String] = [:],
         body: [UInt8]? = nil,
         source: String? = nil,
-        label: String? = nil
+        label: String? = nil,
+        policy: FetchPolicy = FetchPolicy()
     ) {
         self.url = url
         self.method = method
@@ -28,5 +31,6 @@ public struct FetchRequest: Sendable, Hashable {
         self.body = body
         self.source = source
         self.label = label
+        self.policy = policy
     }
 }

@@ -1,38 +1,46 @@
+import CarteleraCore
 import Synchronization
 
 /// Per-host slots and start times behind `ThrottlingFetcher` (Scrapy's downloader `Slot`).
+///
+/// Each host starts with the gate's delay and concurrency; requests and robots.txt can only make a host
+/// more polite: its delay is the largest anyone asked for, its concurrency the smallest.
 final class HostGate: Sendable {
     private struct Host {
         var inFlight = 0
         var waiting: [CheckedContinuation<Void, Never>] = []
         var lastStart: ContinuousClock.Instant?
         var delaySeconds: Double
+        var concurrency: Int
     }
 
     private let concurrency: Int
     private let delaySeconds: Double
     private let hosts = Mutex<[String: Host]>([:])
 
+    /// A gate giving each host `concurrency` slots and `delaySeconds` between starts, both held to `FetchLimits`.
     init(concurrency: Int, delaySeconds: Double) {
-        self.concurrency = concurrency
-        self.delaySeconds = delaySeconds
+        self.concurrency = FetchLimits.concurrency(concurrency)
+        self.delaySeconds = FetchLimits.wait(delaySeconds, fallback: FetchConfiguration().perHostDelaySeconds)
     }
 
-    func raiseDelay(to seconds: Double, forHost host: String) {
+    /// Makes a host at least as polite as asked: a longer delay or fewer slots; a nil or NaN value asks nothing.
+    func tighten(_ host: String, delaySeconds: Double?, concurrency: Int?) {
         hosts.withLock { hosts in
-            var state = hosts[host] ?? Host(delaySeconds: delaySeconds)
-            state.delaySeconds = max(state.delaySeconds, seconds)
+            var state = hosts[host] ?? Host(delaySeconds: self.delaySeconds, concurrency: self.concurrency)
+            Self.tighten(&state, delaySeconds: delaySeconds, concurrency: concurrency)
             hosts[host] = state
         }
     }
 
     /// Takes a slot (waiting in line if all are busy), then sleeps until this request's start time.
-    func enter(_ host: String) async {
+    func enter(_ host: String, policy: FetchPolicy) async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             let admitted = hosts.withLock { hosts in
-                var state = hosts[host] ?? Host(delaySeconds: delaySeconds)
+                var state = hosts[host] ?? Host(delaySeconds: delaySeconds, concurrency: concurrency)
                 defer { hosts[host] = state }
-                guard state.inFlight < concurrency else {
+                Self.tighten(&state, delaySeconds: policy.perHostDelaySeconds, concurrency: policy.perHostConcurrency)
+                guard state.inFlight < state.concurrency else {
                     state.waiting.append(continuation)
                     return false
                 }
@@ -45,10 +53,10 @@ final class HostGate: Sendable {
         // really goes: a task woken late by a busy machine must not start together with the next one.
         while true {
             let earliest: ContinuousClock.Instant? = hosts.withLock { hosts in
-                var state = hosts[host] ?? Host(delaySeconds: delaySeconds)
+                guard var state = hosts[host] else { return nil }
                 let now = ContinuousClock.now
                 if let last = state.lastStart {
-                    let earliest = last.advanced(by: .milliseconds(Int(state.delaySeconds * 1000)))
+                    let earliest = last.advanced(by: .milliseconds(Checked.milliseconds(state.delaySeconds)))
                     if now < earliest { return earliest }
                 }
                 state.lastStart = now
@@ -60,15 +68,22 @@ final class HostGate: Sendable {
         }
     }
 
-    /// Frees the slot, handing it straight to the next request in line if there is one.
+    /// Frees the slot, handing it to the next request in line if the host's concurrency allows.
     func leave(_ host: String) {
         let next = hosts.withLock { hosts -> CheckedContinuation<Void, Never>? in
             guard var state = hosts[host] else { return nil }
             defer { hosts[host] = state }
-            guard state.waiting.isEmpty else { return state.waiting.removeFirst() }
-            state.inFlight -= 1
-            return nil
+            state.inFlight = max(0, state.inFlight - 1)
+            // A concurrency lowered while requests were in flight lets the next one in only once enough have left.
+            guard state.inFlight < state.concurrency, !state.waiting.isEmpty else { return nil }
+            state.inFlight += 1
+            return state.waiting.removeFirst()
         }
         next?.resume()
+    }
+
+    private static func tighten(_ state: inout Host, delaySeconds: Double?, concurrency: Int?) {
+        if let delaySeconds { state.delaySeconds = max(state.delaySeconds, FetchLimits.wait(delaySeconds, fallback: 0)) }
+        if let concurrency { state.concurrency = min(state.concurrency, FetchLimits.concurrency(concurrency)) }
     }
 }

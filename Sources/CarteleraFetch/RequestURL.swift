@@ -11,13 +11,17 @@ struct RequestURL: Equatable {
     var origin: String { "\(scheme)://\(authority)" }
 
     private static func isSchemeCharacter(_ character: Character) -> Bool {
-        character.isLetter || character.isNumber || character == "+" || character == "-" || character == "."
+        character.isASCII && (character.isLetter || character.isNumber || character == "+" || character == "-" || character == ".")
     }
 
+    /// The parts of `url`, or nil when it has no "scheme://", its scheme is not ASCII letters, digits and `+-.`
+    /// starting with a letter, or it holds a space or a control character.
     init?(_ url: String) {
+        // Never valid in a URL; and a NUL would silently end the C string curl is given.
+        guard !url.unicodeScalars.contains(where: { $0.value <= 0x20 || $0.value == 0x7f }) else { return nil }
         guard let separator = url.firstRange(of: "://") else { return nil }
         let scheme = url[..<separator.lowerBound]
-        guard let first = scheme.first, first.isLetter, scheme.allSatisfy(Self.isSchemeCharacter) else { return nil }
+        guard let first = scheme.first, first.isASCII, first.isLetter, scheme.allSatisfy(Self.isSchemeCharacter) else { return nil }
         var rest = url[separator.upperBound...]
         if let hash = rest.firstIndex(of: "#") { rest = rest[..<hash] }
         let authorityEnd = rest.firstIndex(where: { $0 == "/" || $0 == "?" }) ?? rest.endIndex

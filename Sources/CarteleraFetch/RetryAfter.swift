@@ -10,12 +10,12 @@ enum RetryAfter {
         guard let value = headers["retry-after"]?.trimmingSpaces(), !value.isEmpty else { return nil }
         // Only delay-seconds digits: Double("inf") and Double("nan") parse, and neither is a delay.
         if value.allSatisfy({ $0.isASCII && $0.isNumber }) {
-            return Double(value).map { min($0, 1e9) }
+            return Double(value).map { min($0, FetchLimits.longestWaitSeconds) }
         }
         guard let until = secondsSince1970(httpDate: value),
             let now = headers["date"].flatMap({ secondsSince1970(httpDate: $0) })
         else { return nil }
-        return max(0, until - now)
+        return min(max(0, until - now), FetchLimits.longestWaitSeconds)
     }
 
     /// Parses an IMF-fixdate ("Sun, 06 Nov 1994 08:49:37 GMT"), the only form servers must send.

@@ -1,3 +1,4 @@
+import CarteleraCore
 import Logging
 
 /// Retries timeouts, connection failures, truncated bodies, 5xx, 429 and 408, with exponential backoff.
@@ -13,7 +14,8 @@ public struct RetryingFetcher: Fetcher {
     private let logger: Logger
     private let sleep: @Sendable (Double) async -> Void
 
-    /// Wraps `base`; `maxRetries` counts tries after the first.
+    /// Wraps `base`; `maxRetries` counts tries after the first. Values are held to safe bounds:
+    /// at most 20 retries, waits of 0 to a day, and a NaN wait replaced by the engine default.
     public init(
         base: any Fetcher,
         maxRetries: Int = 3,
@@ -23,18 +25,19 @@ public struct RetryingFetcher: Fetcher {
         logger: Logger = Logger(label: "cartelera.fetch"),
         sleep: @escaping @Sendable (Double) async -> Void = RetryingFetcher.taskSleep
     ) {
+        let engine = FetchConfiguration()
         self.base = base
-        self.maxRetries = maxRetries
-        self.backoffBaseSeconds = backoffBaseSeconds
-        self.maxBackoffSeconds = maxBackoffSeconds
-        self.maxRetryAfterSeconds = maxRetryAfterSeconds
+        self.maxRetries = FetchLimits.retries(maxRetries)
+        self.backoffBaseSeconds = FetchLimits.wait(backoffBaseSeconds, fallback: engine.backoffBaseSeconds)
+        self.maxBackoffSeconds = FetchLimits.wait(maxBackoffSeconds, fallback: engine.maxBackoffSeconds)
+        self.maxRetryAfterSeconds = FetchLimits.wait(maxRetryAfterSeconds, fallback: engine.maxRetryAfterSeconds)
         self.logger = logger
         self.sleep = sleep
     }
 
-    /// Sleeps with `Task.sleep`, returning early if the task is cancelled.
+    /// Sleeps with `Task.sleep`, returning early if the task is cancelled; NaN and negatives sleep not at all.
     public static let taskSleep: @Sendable (Double) async -> Void = { seconds in
-        try? await Task.sleep(for: .milliseconds(Int(seconds * 1000)))
+        try? await Task.sleep(for: .milliseconds(Checked.milliseconds(seconds)))
     }
 
     /// Whether an error is worth another try.
@@ -76,7 +79,8 @@ public struct RetryingFetcher: Fetcher {
     }
 
     private func delay(after error: FetchError, attempt: Int) -> Double {
-        if let retryAfter = error.retryAfterSeconds { return min(retryAfter, maxRetryAfterSeconds) }
+        // Retry-After is the server's word, but a NaN one (from a custom transport) says nothing: back off instead.
+        if let retryAfter = error.retryAfterSeconds, !retryAfter.isNaN { return min(max(retryAfter, 0), maxRetryAfterSeconds) }
         var exponential = backoffBaseSeconds
         for _ in 1..<attempt { exponential *= 2 }
         // Jitter keeps parallel requests that failed together from retrying together.

@@ -46,7 +46,7 @@ public struct RobotsRules: Sendable, Equatable {
                 // An empty Disallow means "nothing is disallowed"; an empty Allow says nothing.
                 if !value.isEmpty { current?.rules.append(Rule(allow: key == "allow", pattern: value)) }
             case "crawl-delay":
-                if let seconds = Double(value), seconds >= 0 { current?.crawlDelay = seconds }
+                if let seconds = Self.crawlDelaySeconds(value) { current?.crawlDelay = seconds }
             default:
                 break
             }
@@ -90,6 +90,14 @@ public struct RobotsRules: Sendable, Equatable {
             }
         }
         return bestLength > 0 ? chosen : groups.filter { $0.agents.contains("*") }
+    }
+
+    /// A Crawl-delay value: decimal digits with an optional fraction ("2", "0.5"), at most a day.
+    /// Anything else ("nan", "inf", "1e400", "-5") is ignored, since `Double` would read some of it as no number at all.
+    static func crawlDelaySeconds(_ text: String) -> Double? {
+        let isDecimal = text.allSatisfy { $0 == "." || ($0.isASCII && $0.isNumber) } && text.filter { $0 == "." }.count <= 1
+        guard isDecimal, let seconds = Double(text) else { return nil }
+        return min(seconds, FetchLimits.longestWaitSeconds)
     }
 
     /// "Cartelera/0.1 (+https://…)" → "cartelera".

@@ -26,19 +26,43 @@ final class LoopbackConnections: Sendable {
         received.withLock { $0.append(request) }
         let response = handler(request)
         let includeBody = request.method.uppercased() != "HEAD"
+        let body = includeBody ? response.body : []
         switch response.behaviour {
         case .normal:
-            Self.send(fd, Self.head(response, contentLength: true) + (includeBody ? response.body : []))
+            Self.send(fd, Self.head(response, framing: .length(response.body.count)) + body)
         case .delay(let seconds):
             Thread.sleep(forTimeInterval: seconds)
-            Self.send(fd, Self.head(response, contentLength: true) + (includeBody ? response.body : []))
+            Self.send(fd, Self.head(response, framing: .length(response.body.count)) + body)
         case .truncate(let afterBytes):
-            Self.send(fd, Self.head(response, contentLength: true) + (includeBody ? Array(response.body.prefix(afterBytes)) : []))
+            Self.send(fd, Self.head(response, framing: .length(response.body.count)) + Array(body.prefix(max(0, afterBytes))))
         case .closeWithoutResponse:
             return
         case .withoutContentLength:
-            Self.send(fd, Self.head(response, contentLength: false) + (includeBody ? response.body : []))
+            Self.send(fd, Self.head(response, framing: .close) + body)
+        case .chunked(let chunkBytes):
+            Self.send(fd, Self.head(response, framing: .chunked) + (includeBody ? Self.chunked(body, chunkBytes: chunkBytes) : []))
+        case .declaringContentLength(let length):
+            Self.send(fd, Self.head(response, framing: .length(length)) + body)
         }
+    }
+
+    /// How the end of a response's body is marked.
+    private enum Framing {
+        case length(Int)
+        case chunked
+        case close
+    }
+
+    /// The body in chunks of at most `chunkBytes`, each with its hex size line, then the empty last chunk.
+    private static func chunked(_ body: [UInt8], chunkBytes: Int) -> [UInt8] {
+        var encoded: [UInt8] = []
+        var rest = body[...]
+        while !rest.isEmpty {
+            let chunk = rest.prefix(max(1, chunkBytes))
+            encoded += Array("\(String(chunk.count, radix: 16))\r\n".utf8) + chunk + Array("\r\n".utf8)
+            rest = rest.dropFirst(chunk.count)
+        }
+        return encoded + Array("0\r\n\r\n".utf8)
     }
 
     private static func readRequest(_ fd: Int32) -> LoopbackRequest? {
@@ -78,14 +102,18 @@ final class LoopbackConnections: Sendable {
         return Array(chunk[..<count])
     }
 
-    private static func head(_ response: LoopbackResponse, contentLength: Bool) -> [UInt8] {
+    private static func head(_ response: LoopbackResponse, framing: Framing) -> [UInt8] {
         var text = "HTTP/1.1 \(response.status) \(reasonPhrase(response.status))\r\n"
         for (name, value) in response.headers.sorted(by: { $0.key < $1.key }) {
             let lowercased = name.lowercased()
-            guard lowercased != "content-length", lowercased != "connection" else { continue }
+            guard lowercased != "content-length", lowercased != "connection", lowercased != "transfer-encoding" else { continue }
             text += "\(name): \(value)\r\n"
         }
-        if contentLength { text += "Content-Length: \(response.body.count)\r\n" }
+        switch framing {
+        case .length(let length): text += "Content-Length: \(length)\r\n"
+        case .chunked: text += "Transfer-Encoding: chunked\r\n"
+        case .close: break
+        }
         text += "Connection: close\r\n\r\n"
         return Array(text.utf8)
     }

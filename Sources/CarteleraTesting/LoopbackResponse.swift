@@ -12,11 +12,15 @@ public struct LoopbackResponse: Sendable {
         case closeWithoutResponse
         /// Sends no Content-Length; the body ends when the connection closes.
         case withoutContentLength
+        /// Sends the body with `Transfer-Encoding: chunked`, in chunks of this many bytes, and the closing chunk.
+        case chunked(chunkBytes: Int)
+        /// Declares this Content-Length whatever the body's size, sends the body, then closes.
+        case declaringContentLength(Int)
     }
 
     /// The HTTP status.
     public var status: Int
-    /// Headers to send; Content-Length and Connection are added by the server.
+    /// Headers to send; Content-Length, Transfer-Encoding and Connection are added by the server.
     public var headers: [String: String]
     /// The body.
     public var body: [UInt8]

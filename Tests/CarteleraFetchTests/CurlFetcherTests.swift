@@ -58,15 +58,16 @@ struct CurlFetcherTests {
 
     @Test("a file URL is read from disk with nothing transferred")
     func fileURL() async throws {
-        let directory = try temporaryDirectory()
-        let path = directory + "/page.html"
-        try Data("<html>fichero</html>".utf8).write(to: URL(fileURLWithPath: path))
+        try await withTemporaryDirectory { directory in
+            let path = directory + "/page.html"
+            try Data("<html>fichero</html>".utf8).write(to: URL(fileURLWithPath: path))
 
-        let response = try await CurlFetcher(configuration: testConfiguration()).fetch(FetchRequest(url: "file://" + path))
+            let response = try await CurlFetcher(configuration: testConfiguration()).fetch(FetchRequest(url: "file://" + path))
 
-        #expect(response.status == 200)
-        #expect(String(decoding: response.body, as: UTF8.self) == "<html>fichero</html>")
-        #expect(response.bytesTransferred == 0)
+            #expect(response.status == 200)
+            #expect(String(decoding: response.body, as: UTF8.self) == "<html>fichero</html>")
+            #expect(response.bytesTransferred == 0)
+        }
     }
 
     @Test("a missing file is fileNotFound")
@@ -170,7 +171,7 @@ struct CurlFetcherTests {
     @Test("a gzip body is decoded, and its decoded size counts against the limit")
     func gzip() async throws {
         let text = String(repeating: "Telediario 21:00 ", count: 500)
-        let compressed = try gzipped(Array(text.utf8))
+        let compressed = try Compression.gzip(Array(text.utf8))
         let server = try LoopbackServer { _ in
             LoopbackResponse(status: 200, headers: ["Content-Type": "text/html", "Content-Encoding": "gzip"], body: compressed)
         }
@@ -206,21 +207,5 @@ struct CurlFetcherTests {
         try await Task.sleep(for: .milliseconds(200))
         task.cancel()
         #expect(await task.value?.kind == .cancelled)
-    }
-
-    private func gzipped(_ bytes: [UInt8]) throws -> [UInt8] {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/gzip")
-        process.arguments = ["-c"]
-        let input = Pipe()
-        let output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        try process.run()
-        input.fileHandleForWriting.write(Data(bytes))
-        try input.fileHandleForWriting.close()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Array(data)
     }
 }

@@ -2,8 +2,9 @@ import CarteleraFetch
 import Foundation
 import Testing
 
+/// A class, so each test's fixture folder is removed when the test's instance goes.
 @Suite("FixtureFetcher")
-struct FixtureFetcherTests {
+final class FixtureFetcherTests {
     private let directory: String
 
     init() throws {
@@ -11,6 +12,10 @@ struct FixtureFetcherTests {
         for name in ["listing.html", "detail.html", "search.json", "fallback.html"] {
             try Data(name.utf8).write(to: URL(fileURLWithPath: directory + "/" + name))
         }
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(atPath: directory)
     }
 
     private func body(_ response: FetchResponse) -> String { String(decoding: response.body, as: UTF8.self) }

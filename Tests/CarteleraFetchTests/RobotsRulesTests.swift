@@ -61,4 +61,39 @@ struct RobotsRulesTests {
         #expect(RobotsRules(parsing: "User-agent: *\nDisallow: /").isAllowed("/robots.txt", userAgent: agent))
         #expect(RobotsRules.allowAll.isAllowed("/", userAgent: agent))
     }
+
+    @Test("a Crawl-delay that is not a plain decimal is ignored, and a huge one is held to a day", arguments: [
+        ("2.5", 2.5), ("0", 0), (".5", 0.5), ("99999999999999999999", 86_400), (String(repeating: "9", count: 400), 86_400),
+        ("1e400", nil), ("nan", nil), ("NaN", nil), ("inf", nil), ("-5", nil), ("+5", nil), ("0x10", nil), ("1.2.3", nil),
+        (".", nil), ("", nil), ("٣", nil), ("5 s", nil),
+    ] as [(String, Double?)])
+    func hostileCrawlDelay(value: String, seconds: Double?) {
+        let rules = RobotsRules(parsing: "User-agent: *\nCrawl-delay: \(value)\n")
+        #expect(rules.crawlDelay(userAgent: agent) == seconds)
+    }
+
+    @Test("hostile robots.txt text is read without trapping, and what it says still counts", arguments: [
+        ("\0\0\0:\0", "/x", true),
+        (":::::\n:\n::", "/x", true),
+        ("Disallow: /x", "/x", true),
+        ("User-agent: *\nDisallow: *", "/x", false),
+        ("User-agent: *\nDisallow: $", "/", true),
+        ("User-agent: *\nDisallow: /*$", "/a", false),
+        ("User-agent: *\nDisallow: " + String(repeating: "*", count: 5000) + "a", "/ba", false),
+        ("User-agent: *\nDisallow: /é*ñ$", "/éxñ", false),
+        ("User-agent: *\r\r\n\n\rDisallow: /x", "/x", false),
+        ("User-agent: *\n" + String(repeating: "#", count: 600 * 1024) + "\nDisallow: /", "/x", true),
+        ("User-agent: " + String(repeating: "c", count: 10_000) + "\nDisallow: /", "/x", true),
+    ] as [(String, String, Bool)])
+    func hostileText(text: String, path: String, allowed: Bool) {
+        #expect(RobotsRules(parsing: text).isAllowed(path, userAgent: agent) == allowed)
+    }
+
+    @Test("robots.txt bytes that are not UTF-8 are read without trapping")
+    func invalidUTF8() {
+        let bytes: [UInt8] = Array("User-agent: *\nDisallow: /a".utf8) + [0xff, 0xfe, 0xc3] + Array("\nDisallow: /b\n".utf8)
+        let rules = RobotsRules(parsing: String(decoding: bytes, as: UTF8.self))
+        #expect(!rules.isAllowed("/b", userAgent: agent))
+        #expect(rules.isAllowed("/c", userAgent: agent))
+    }
 }

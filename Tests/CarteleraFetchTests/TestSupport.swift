@@ -26,11 +26,48 @@ func fetchError(_ fetcher: any Fetcher, _ request: FetchRequest) async -> FetchE
     }
 }
 
-/// A fresh empty directory under the system's temporary directory.
+/// A fresh empty directory under the system's temporary directory; the caller removes it.
 func temporaryDirectory() throws -> String {
     let path = NSTemporaryDirectory() + "cartelera-fetch-tests-" + UUID().uuidString
     try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
     return path
+}
+
+/// Runs `body` with a fresh empty directory, removed afterwards whatever happens.
+func withTemporaryDirectory<Result>(_ body: (String) async throws -> Result) async throws -> Result {
+    let path = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    return try await body(path)
+}
+
+/// One line an in-memory logger received.
+struct LogRecord: Sendable {
+    var level: Logger.Level
+    var message: String
+    var metadata: [String: String]
+}
+
+/// Keeps every line at info and above, so tests can read what was logged without touching process-wide logging.
+struct MemoryLogHandler: LogHandler {
+    let records: Recorder<LogRecord>
+    var metadata: Logger.Metadata = [:]
+    var logLevel: Logger.Level = .info
+
+    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+        get { metadata[key] }
+        set { metadata[key] = newValue }
+    }
+
+    func log(event: LogEvent) {
+        let metadata = metadata.merging(event.metadata ?? [:]) { _, line in line }
+        records.append(LogRecord(level: event.level, message: event.message.description, metadata: metadata.mapValues { "\($0)" }))
+    }
+}
+
+/// A logger at info level, as `-v` sets it, and the lines it receives.
+func memoryLogger() -> (logger: Logger, records: Recorder<LogRecord>) {
+    let records = Recorder<LogRecord>()
+    return (Logger(label: "cartelera.fetch.tests", factory: { _ in MemoryLogHandler(records: records) }), records)
 }
 
 /// A thread-safe list that handlers and injected closures append to.

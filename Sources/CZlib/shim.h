@@ -1,0 +1,11 @@
+#ifndef CARTELERA_CZLIB_SHIM_H
+#define CARTELERA_CZLIB_SHIM_H
+
+#include <zlib.h>
+
+// inflateInit2 is a macro passing the library version and the struct's size, which Swift cannot expand.
+static inline int cartelera_inflate_init(z_stream *stream, int windowBits) {
+    return inflateInit2(stream, windowBits);
+}
+
+#endif
