@@ -71,6 +71,8 @@ public struct Runner: Sendable {
             throw .store(error)
         }
         defer { lock.release() }
+        // The cache is the run's too: a killed run's half-written cache files go with its store leftovers.
+        let cacheLeftovers = configuration.fetch.cacheDirectory.map { HTTPCache(directory: $0).removeLeftoverTemporaryFiles() } ?? 0
         let started = ContinuousClock.now
         // Rewrites happen at the transport, so robots, throttling and the cache all see the sites' own URLs.
         let rewriting = configuration.rewrites.isEmpty ? nil : RewritingFetcher(CurlFetcher(configuration: configuration.fetch), prefixes: configuration.rewrites)
@@ -118,9 +120,11 @@ public struct Runner: Sendable {
             logger.error("retention failed", metadata: ["store.error": "\(error)"])
         }
         let generation = (try? store.manifest().generation) ?? 0
-        let recovery = lock.recovery.isEmpty ? nil : lock.recovery
+        var recovery = lock.recovery
+        recovery.temporaryFilesRemoved += cacheLeftovers
+        let recoveryFound: StoreRecovery? = recovery.isEmpty ? nil : recovery
         var report = RunReport(started: configuration.now, seconds: (ContinuousClock.now - started).seconds, store: store.root,
-                               sources: reports, expired: expired, generation: generation, recovery: recovery, problems: problems)
+                               sources: reports, expired: expired, generation: generation, recovery: recoveryFound, problems: problems)
         do {
             _ = try store.saveReport(encoding: report, at: configuration.now, lock: lock)
         } catch {

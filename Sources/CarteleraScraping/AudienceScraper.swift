@@ -16,7 +16,7 @@ public struct AudienceScraper: Scraper {
         var outcome = ScrapeOutcome(extraction: Extraction(source: id, days: job.days))
         for day in job.days {
             let values = PlaceholderValues(day: day)
-            let request = RequestBuilder.request(definition.request, values: values, source: id, label: "listing")
+            let request = RequestBuilder.request(definition.request, values: values, source: id, label: "listing", policy: definition.fetchPolicy)
             do throws(ScrapeError) {
                 let response = try await loader.response(request)
                 let document = try definition.document(from: response, xml: false)

@@ -20,7 +20,7 @@ public struct ClubListingScraper: Scraper {
         // Venues: a complete listing of the city, so venues missing from it can be marked not seen.
         if let table = clubs.venues {
             do throws(ScrapeError) {
-                let rows = try await rows(of: table, day: nil, loader: loader, requests: clubs.venuePageRequests(source: id))
+                let rows = try await rows(of: table, day: nil, loader: loader, requests: clubs.venuePageRequests(source: id, policy: definition.fetchPolicy))
                 outcome.extraction.venues = rows.compactMap { reader.venue($0.fields, baseURL: $0.baseURL, warnings: &outcome.warnings) }
                 outcome.venueCities = [clubs.city]
             } catch {
@@ -52,7 +52,7 @@ public struct ClubListingScraper: Scraper {
             do throws(ScrapeError) {
                 let requests = table.url == nil
                     ? definition.listingRequests(channel: nil, day: job.days.first ?? definition.zone.local(context.now).day).prefix(1).map { $0 }
-                    : clubs.promotionPageRequests(source: id)
+                    : clubs.promotionPageRequests(source: id, policy: definition.fetchPolicy)
                 let rows = try await rows(of: table, day: job.days.first, loader: loader, requests: requests)
                 let near = job.days.first ?? definition.zone.local(context.now).day
                 outcome.extraction.promotions = rows.compactMap { reader.promotion($0.fields, baseURL: $0.baseURL, near: near) }

@@ -40,16 +40,18 @@ struct CompiledClubListing: Sendable {
     }
 
     /// The requests for the venue pages, in page order.
-    func venuePageRequests(source: SourceID) -> [FetchRequest] { requests(for: venues, label: "venues", source: source) }
+    func venuePageRequests(source: SourceID, policy: FetchPolicy) -> [FetchRequest] { requests(for: venues, label: "venues", source: source, policy: policy) }
 
     /// The requests for the promotion pages, in page order.
-    func promotionPageRequests(source: SourceID) -> [FetchRequest] { requests(for: promotions, label: "promotions", source: source) }
+    func promotionPageRequests(source: SourceID, policy: FetchPolicy) -> [FetchRequest] {
+        requests(for: promotions, label: "promotions", source: source, policy: policy)
+    }
 
-    private func requests(for table: Table?, label: String, source: SourceID) -> [FetchRequest] {
+    private func requests(for table: Table?, label: String, source: SourceID, policy: FetchPolicy) -> [FetchRequest] {
         guard let table, let url = table.url else { return [] }
         return (1...table.pages).map { page in
             RequestBuilder.request(RequestTemplate(url: url, method: nil, form: nil, body: nil, headers: nil, pages: nil, firstPage: nil),
-                                   values: PlaceholderValues(page: page), source: source, label: page == 1 ? label : "\(label)-\(page)")
+                                   values: PlaceholderValues(page: page), source: source, label: page == 1 ? label : "\(label)-\(page)", policy: policy)
         }
     }
 }

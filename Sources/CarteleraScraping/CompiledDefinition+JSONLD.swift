@@ -9,7 +9,7 @@ extension CompiledDefinition {
         return ([request.url] + (request.urls ?? [])).enumerated().map { index, url in
             var template = request
             template.url = url
-            return RequestBuilder.request(template, values: values, source: source, label: index == 0 ? "listing" : "listing-\(index + 1)")
+            return RequestBuilder.request(template, values: values, source: source, label: index == 0 ? "listing" : "listing-\(index + 1)", policy: fetchPolicy)
         }
     }
 

@@ -9,12 +9,12 @@ extension CompiledDefinition {
         if kind == .jsonld { return jsonLDRequests(day: day, today: today) }
         let first = request.firstPage ?? 1
         let pages = kind == .tvSchedule || kind == .clubListing ? max(1, request.pages ?? 1) : 1
-        let extra = clubs.map { clubs in clubs.venuePageRequests(source: source) + clubs.promotionPageRequests(source: source) } ?? []
+        let extra = clubs.map { clubs in clubs.venuePageRequests(source: source, policy: fetchPolicy) + clubs.promotionPageRequests(source: source, policy: fetchPolicy) } ?? []
         return (first..<(first + pages)).map { page in
             var values = PlaceholderValues(day: day, channel: channel, page: page)
             values.today = today
             return RequestBuilder.request(request, values: values, source: source,
-                                   label: page == first ? "listing" : "listing-\(page)")
+                                   label: page == first ? "listing" : "listing-\(page)", policy: fetchPolicy)
         } + extra
     }
 }

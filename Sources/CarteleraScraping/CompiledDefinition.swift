@@ -1,3 +1,4 @@
+import CarteleraFetch
 import CarteleraMarkup
 import CarteleraModel
 
@@ -24,7 +25,8 @@ public struct CompiledDefinition: Sendable {
     public let sanityFraction: Double
     /// The sanity floor's absolute minimum item count.
     public let sanityMinimum: Int
-    public let fetch: FetchSpec?
+    /// The source's `fetch:` overrides, carried by each of its requests.
+    public let fetchPolicy: FetchPolicy
     public let defaultDays: Int
     public let ratingSystem: String?
     let schedule: CompiledTable?
@@ -214,7 +216,7 @@ extension CompiledDefinition {
             source: source, directory: directory, kind: definition.kind, name: definition.name ?? source.rawValue,
             site: definition.site, zone: zone, encoding: definition.encoding, format: definition.format ?? .html, bodyReplacements: bodyReplacements, request: request, channels: channels,
             rules: rules, keep: definition.keep ?? .all, sanityFraction: sanityFraction, sanityMinimum: sanityMinimum,
-            fetch: definition.fetch, defaultDays: days, ratingSystem: definition.ratingSystem, schedule: schedule, grid: grid,
+            fetchPolicy: try Self.fetchPolicy(definition.fetch, fail: fail), defaultDays: days, ratingSystem: definition.ratingSystem, schedule: schedule, grid: grid,
             audiences: audiences, shares: shares, news: news, channelNames: definition.channelNames ?? [:], detail: detail,
             clubs: clubs, city: definition.city)
     }
@@ -283,5 +285,20 @@ extension CompiledDefinition {
                 format: format, isURL: spec.url ?? false)
         }
         return fields
+    }
+}
+
+extension CompiledDefinition {
+    /// The `fetch:` section as a policy; every value must be a finite, sensible number.
+    static func fetchPolicy(_ spec: FetchSpec?, fail: (String, String) -> DefinitionError) throws(DefinitionError) -> FetchPolicy {
+        guard let spec else { return FetchPolicy() }
+        if let delay = spec.delay, !(0...3600).contains(delay) { throw fail("fetch.delay", "expected seconds from 0 to 3600") }
+        if let timeout = spec.timeout, !(1...600).contains(timeout) { throw fail("fetch.timeout", "expected seconds from 1 to 600") }
+        if let concurrency = spec.concurrency, !(1...16).contains(concurrency) { throw fail("fetch.concurrency", "expected a number of requests from 1 to 16") }
+        if let bytes = spec.maxBodyBytes, !(1...FetchPolicy.maxBodyBytesCeiling).contains(bytes) {
+            throw fail("fetch.max_body_bytes", "expected bytes from 1 to \(FetchPolicy.maxBodyBytesCeiling)")
+        }
+        return FetchPolicy(timeoutSeconds: spec.timeout, maxBodyBytes: spec.maxBodyBytes, obeyRobots: spec.robots,
+                           perHostDelaySeconds: spec.delay, perHostConcurrency: spec.concurrency)
     }
 }

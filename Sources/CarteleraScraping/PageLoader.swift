@@ -36,8 +36,9 @@ actor PageLoader {
 /// Builds requests from a definition's templates.
 enum RequestBuilder {
     /// The request for one channel, day and page.
-    static func request(_ template: RequestTemplate, values: PlaceholderValues, source: SourceID, label: String) -> FetchRequest {
-        var headers = template.headers?.mapValues(values.render) ?? [:]
+    static func request(_ template: RequestTemplate, values: PlaceholderValues, source: SourceID, label: String, policy: FetchPolicy) -> FetchRequest {
+        // A line break in a rendered value would end the header and start another one: values keep one line.
+        var headers = template.headers?.mapValues { Self.singleLine(values.render($0)) } ?? [:]
         var body: [UInt8]?
         if let form = template.form {
             let encoded = form.sorted { $0.key < $1.key }
@@ -51,13 +52,18 @@ enum RequestBuilder {
             body = Array(values.render(raw).utf8)
         }
         return FetchRequest(url: values.render(template.url), method: template.method ?? (body == nil ? "GET" : "POST"),
-                            headers: headers, body: body, source: source.rawValue, label: label)
+                            headers: headers, body: body, source: source.rawValue, label: label, policy: policy)
+    }
+
+    /// The text with carriage returns and line feeds turned into spaces.
+    static func singleLine(_ text: String) -> String {
+        String(text.map { $0 == "\r" || $0 == "\n" || $0 == "\r\n" ? " " : $0 })
     }
 
     /// Detail requests reuse the listing's request shape.
-    static func request(_ detail: DetailSpec, values: PlaceholderValues, baseURL: String, source: SourceID) -> FetchRequest? {
+    static func request(_ detail: DetailSpec, values: PlaceholderValues, baseURL: String, source: SourceID, policy: FetchPolicy) -> FetchRequest? {
         let template = RequestTemplate(url: values.render(detail.url), method: detail.method, form: detail.form, body: nil, headers: detail.headers, pages: nil, firstPage: nil)
-        var request = Self.request(template, values: values, source: source, label: "detail")
+        var request = Self.request(template, values: values, source: source, label: "detail", policy: policy)
         guard let absolute = URL(string: request.url, relativeTo: URL(string: baseURL))?.absoluteURL.absoluteString,
               absolute.hasPrefix("http") || absolute.hasPrefix("file") else { return nil }
         request.url = absolute

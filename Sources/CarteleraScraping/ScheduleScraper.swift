@@ -66,7 +66,7 @@ public struct ScheduleScraper: Scraper {
         for page in firstPage..<(firstPage + max(1, definition.request.pages ?? 1)) {
             var values = PlaceholderValues(day: day, channel: channel, page: page)
             values.today = definition.zone.local(now).day
-            let request = RequestBuilder.request(definition.request, values: values, source: id, label: page == firstPage ? "listing" : "listing-\(page)")
+            let request = RequestBuilder.request(definition.request, values: values, source: id, label: page == firstPage ? "listing" : "listing-\(page)", policy: definition.fetchPolicy)
             let response = try await loader.response(request)
             if response.body.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) { continue }
             let document = try definition.document(from: response, xml: definition.format == .xml)
@@ -131,7 +131,7 @@ public struct ScheduleScraper: Scraper {
         for (index, item) in items.enumerated() {
             var values = PlaceholderValues(day: day, channel: channel, page: nil)
             values.fields = item.fields.compactMapValues { $0.first }
-            guard let request = RequestBuilder.request(detail.spec, values: values, baseURL: item.baseURL, source: id) else { continue }
+            guard let request = RequestBuilder.request(detail.spec, values: values, baseURL: item.baseURL, source: id, policy: definition.fetchPolicy) else { continue }
             do throws(ScrapeError) {
                 let response = try await loader.response(request)
                 guard !response.body.isEmpty else {

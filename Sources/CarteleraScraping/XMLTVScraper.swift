@@ -16,7 +16,7 @@ public struct XMLTVScraper: Scraper {
         // A URL without {date} is one file for every day: the loader fetches it once.
         var seen = Set<String>()
         for day in job.days {
-            let request = RequestBuilder.request(definition.request, values: PlaceholderValues(day: day), source: id, label: "listing")
+            let request = RequestBuilder.request(definition.request, values: PlaceholderValues(day: day), source: id, label: "listing", policy: definition.fetchPolicy)
             guard seen.insert(request.url).inserted else { continue }
             do throws(ScrapeError) {
                 let response = try await loader.response(request)

@@ -99,3 +99,28 @@ import Testing
         #expect(!report.allSucceeded)
     }
 }
+
+/// A definition's `fetch:` section reaches its requests.
+@Suite(.serialized) struct RunnerFetchPolicyTests {
+    @Test func robotsFalseInADefinitionFetchesWhatRobotsTxtForbidsOthers() async throws {
+        let forbidden = try ChangingSite(robots: "User-agent: *\nDisallow: /\n")
+        forbidden.serve(["Uno"])
+        let refused = try await forbidden.run()
+        #expect(refused.sources.first?.status == .failed)
+        #expect(refused.sources.first?.errors.first?.contains("disallowed by") == true)
+
+        let overridden = try ChangingSite(extra: "fetch: {robots: false}", robots: "User-agent: *\nDisallow: /\n")
+        overridden.serve(["Uno"])
+        let report = try await overridden.run()
+        #expect(report.sources.first?.status == .ok)
+        #expect(try overridden.storedTitles() == ["Uno"])
+    }
+
+    @Test func aSmallBodyLimitInADefinitionRefusesABiggerPage() async throws {
+        let site = try ChangingSite(extra: "fetch: {max_body_bytes: 64}")
+        site.serve((1...10).map { "Programa con un título largo \($0)" })
+        let report = try await site.run()
+        #expect(report.sources.first?.status == .failed)
+        #expect(report.sources.first?.errors.first?.contains("larger than 64 bytes") == true)
+    }
+}

@@ -22,10 +22,12 @@ final class ChangingSite: Sendable {
     let store: String
 
     /// A site whose listing is `page`; detail pages (`/detail/…`) answer 404, and `extra` is appended to the definition.
-    init(extra: String = "") throws {
+    /// With `robots`, robots.txt has that body; without, it answers 404 (everything allowed).
+    init(extra: String = "", robots: String? = nil) throws {
         let page = self.page
         server = try LoopbackServer { request in
-            if request.path == "/robots.txt" || request.path.hasPrefix("/detail/") { return .status(404) }
+            if request.path == "/robots.txt" { return robots.map { .ok($0, contentType: "text/plain") } ?? .status(404) }
+            if request.path.hasPrefix("/detail/") { return .status(404) }
             let current = page.value.withLock { $0 }
             return current.status == 200 ? .ok(current.body) : .status(current.status)
         }

@@ -86,3 +86,20 @@ import Testing
         }
     }
 }
+
+@Suite struct FetchSectionTests {
+    @Test(arguments: [
+        ("{delay: -1}", "fetch.delay"), ("{delay: .nan}", "fetch.delay"), ("{timeout: 0}", "fetch.timeout"),
+        ("{concurrency: 0}", "fetch.concurrency"), ("{max_body_bytes: 99999999999}", "fetch.max_body_bytes"),
+    ])
+    func impossibleFetchValuesAreRefusedWithTheirKey(section: String, key: String) throws {
+        let yaml = """
+            kind: xmltv
+            timezone: Europe/Madrid
+            request: {url: "https://tv.example/guide.xml"}
+            fetch: \(section)
+            """
+        let error = #expect(throws: DefinitionError.self) { try DefinitionLoader.parse(yaml, source: "tv.example", directory: "/tmp", file: "source.yaml") }
+        #expect(error?.description.contains("source.yaml \(key):") == true, "\(error?.description ?? "")")
+    }
+}
