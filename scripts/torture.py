@@ -94,6 +94,18 @@ def start_server(binary, scrapers):
     return server, url
 
 
+def probe_run(cartelera, work, base_store):
+    """How long a full run on a copy of the base store takes."""
+    probe = os.path.join(work, "probe")
+    shutil.rmtree(probe, ignore_errors=True)
+    shutil.copytree(base_store, os.path.join(probe, "store"))
+    started = time.monotonic()
+    cartelera.run(os.path.join(probe, "store"), os.path.join(probe, "cache"))
+    window = time.monotonic() - started
+    shutil.rmtree(probe)
+    return window
+
+
 def crash_rounds(cartelera, work, rounds, rng):
     base_store, base_cache = os.path.join(work, "base", "store"), os.path.join(work, "base", "cache")
     seeded = cartelera.run(base_store, base_cache, "--days", "1")
@@ -101,27 +113,31 @@ def crash_rounds(cartelera, work, rounds, rng):
         fail(f"seeding the base store failed: {seeded.stderr.strip()}")
     base_ids = stored_ids(base_store)
 
-    # How long a full run takes, so kills land anywhere in it.
-    probe = os.path.join(work, "probe")
-    shutil.copytree(base_store, os.path.join(probe, "store"))
-    started = time.monotonic()
-    cartelera.run(os.path.join(probe, "store"), os.path.join(probe, "cache"))
-    window = (time.monotonic() - started) * 1.05
-    shutil.rmtree(probe)
+    # How long a full run takes, and when it commits (the manifest changes), so kills land anywhere and often mid-commit.
+    window = probe_run(cartelera, work, base_store)
 
-    counts = {"killed": 0, "finished first": 0, "interrupted commits healed": 0, "temporary files removed": 0, "partial next runs": 0}
+    counts = {"killed": 0, "killed in a commit": 0, "finished first": 0, "interrupted commits healed": 0, "temporary files removed": 0, "partial next runs": 0}
     for number in range(1, rounds + 1):
         round_dir = os.path.join(work, "round")
         shutil.rmtree(round_dir, ignore_errors=True)
         store, cache = os.path.join(round_dir, "store"), os.path.join(round_dir, "cache")
         shutil.copytree(base_store, store)
-        # Commits come last (sources are committed in order once the slowest is done): half the kills aim there.
-        delay = rng.uniform(0.75 * window, window) if rng.random() < 0.5 else rng.uniform(0, window)
         process = subprocess.Popen(cartelera.command(store, cache), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        time.sleep(delay)
+        started = time.monotonic()
+        # Half the kills land anywhere in the run; the others wait for a commit to start (its journal appears) and strike inside it.
+        in_commit = rng.random() < 0.5
+        if in_commit:
+            journal = os.path.join(store, "journal.json")
+            while process.poll() is None and not os.path.exists(journal) and time.monotonic() - started < 2 * window:
+                time.sleep(0.0005)
+            time.sleep(rng.uniform(0, 0.03))
+        else:
+            time.sleep(rng.uniform(0, window))
+        delay = time.monotonic() - started
         if process.poll() is None:
             process.send_signal(signal.SIGKILL)
             counts["killed"] += 1
+            counts["killed in a commit"] += in_commit
         else:
             counts["finished first"] += 1
         process.wait()
@@ -152,19 +168,26 @@ def crash_rounds(cartelera, work, rounds, rng):
         lost = (base_ids | ids_at_kill) - stored_ids(store)
         if lost:
             fail(f"round {number}: items lost: {sorted(lost)[:10]}")
-        print(f"round {number:3}: kill at {delay:5.2f} s of {window:4.2f} s, {len(ids_at_kill)} items at the kill, "
+        print(f"round {number:3}: kill at {delay:5.3f} s{' in a commit' if in_commit else ''}, {len(ids_at_kill)} items at the kill, "
               f"next run healed {'a commit' if recovery.get('interruptedCommit') else 'nothing'}"
               f"{', ' + str(recovery.get('temporaryFilesRemoved')) + ' temp files' if recovery.get('temporaryFilesRemoved') else ''}", flush=True)
     return counts, base_store
 
 
-def disk_full_round(cartelera, work, base_store):
+def disk_full_round(cartelera, work, base_store, allow_mount=True):
     """A run that runs out of space fails clearly and keeps the old data."""
     full = os.path.join(work, "full")
     os.makedirs(full, exist_ok=True)
-    base_size = sum(os.path.getsize(path) for path in glob.glob(os.path.join(base_store, "**"), recursive=True) if os.path.isfile(path))
-    mounted = subprocess.run(["mount", "-t", "tmpfs", "-o", f"size={base_size + 96 * 1024}", "tmpfs", full],
-                             capture_output=True, text=True).returncode == 0
+    # Mount roomy, copy the store in, then shrink the file system to what is used plus a little: the run's new days do not fit.
+    mounted = allow_mount and subprocess.run(["mount", "-t", "tmpfs", "-o", "size=64m", "tmpfs", full], capture_output=True, text=True).returncode == 0
+    store = os.path.join(full, "store")
+    shutil.copytree(base_store, store)
+    if mounted:
+        stats = os.statvfs(full)
+        used = (stats.f_blocks - stats.f_bfree) * stats.f_frsize
+        if subprocess.run(["mount", "-o", f"remount,size={used + 48 * 1024}", full], capture_output=True).returncode != 0:
+            subprocess.run(["umount", full])
+            fail("could not shrink the tmpfs for the disk-full round")
     env = dict(os.environ)
     if not mounted:
         shim = os.path.join(work, "enospc.so")
@@ -172,15 +195,14 @@ def disk_full_round(cartelera, work, base_store):
                                capture_output=True, text=True)
         if built.returncode != 0:
             fail(f"no tmpfs and no gcc for the ENOSPC shim: {built.stderr.strip()}")
-        env.update(LD_PRELOAD=shim, CARTELERA_ENOSPC_PATH=os.path.realpath(full), CARTELERA_ENOSPC_BUDGET=str(96 * 1024))
+        env.update(LD_PRELOAD=shim, CARTELERA_ENOSPC_PATH=os.path.realpath(full), CARTELERA_ENOSPC_BUDGET=str(48 * 1024))
     try:
-        store, cache = os.path.join(full, "store"), os.path.join(work, "full-cache")
-        shutil.copytree(base_store, store)
+        cache = os.path.join(work, "full-cache")
         before = stored_ids(store)
         result = cartelera.run(store, cache, env=env)
         if result.returncode != 1:
             fail(f"disk full: expected exit 1, got {result.returncode}: {result.stderr.strip()[-500:]}")
-        if "No space left on device" not in result.stderr + result.stdout:
+        if "No space left on device" not in result.stdout:
             fail(f"disk full: no clear message: {result.stderr.strip()[-500:]}")
         check = cartelera.check(store)
         if check["undecodable"]:
@@ -188,8 +210,20 @@ def disk_full_round(cartelera, work, base_store):
         lost = before - stored_ids(store)
         if lost:
             fail(f"disk full: items lost: {sorted(lost)[:10]}")
-        message = next(line for line in (result.stderr + result.stdout).splitlines() if "No space left on device" in line)
-        print(f"disk full ({'tmpfs' if mounted else 'LD_PRELOAD ENOSPC'}): exit 1, old data intact; message: {message.strip()[:160]}")
+        print(f"disk full ({'tmpfs' if mounted else 'LD_PRELOAD ENOSPC'}): exit 1, every file decodes, {len(before)} items kept; it said:")
+        # Room again (the store moved to a roomy disk): the next run heals what the failed commits left and succeeds.
+        roomy = os.path.join(work, "roomy-store")
+        shutil.copytree(store, roomy)
+        recovered = cartelera.run(roomy, cache)
+        healthy = cartelera.check(roomy)
+        if recovered.returncode != 0 or healthy["manifestMismatches"] or healthy["undecodable"] or healthy["interruptedCommit"]:
+            fail(f"disk full: the run after it did not recover (exit {recovered.returncode}): {json.dumps(healthy)[:600]}")
+        if before - stored_ids(roomy):
+            fail("disk full: items lost after recovery")
+        report = json.loads(result.stdout)
+        said = [f"{source['source']} {source['status']}: {error}" for source in report["sources"] for error in source["errors"]] + report["problems"]
+        for line in said[:6]:
+            print(f"    {line[:220]}")
     finally:
         if mounted:
             subprocess.run(["umount", full])
@@ -201,6 +235,7 @@ def main():
     parser.add_argument("--scrapers", default=os.path.join(ROOT, "Scrapers"))
     parser.add_argument("--rounds", type=int, default=200)
     parser.add_argument("--seed", type=int, default=None)
+    parser.add_argument("--no-mount", action="store_true", help="fill the disk with the LD_PRELOAD ENOSPC shim even where tmpfs can be mounted")
     parser.add_argument("--work", default=None, help="a folder to work in (default: a new temporary one, removed at the end)")
     arguments = parser.parse_args()
     seed = arguments.seed if arguments.seed is not None else random.randrange(1 << 30)
@@ -211,7 +246,7 @@ def main():
     try:
         cartelera = Cartelera(os.path.abspath(arguments.binary), url)
         counts, base_store = crash_rounds(cartelera, work, arguments.rounds, rng)
-        disk_full_round(cartelera, work, base_store)
+        disk_full_round(cartelera, work, base_store, allow_mount=not arguments.no_mount)
     finally:
         server.terminate()
         server.wait()

@@ -117,7 +117,7 @@ public struct Runner: Sendable {
                                                audienceDays: configuration.audienceRetentionDays, lock: lock).count
         } catch {
             problems.append("retention failed: \(error.description)")
-            logger.error("retention failed", metadata: ["store.error": "\(error)"])
+            logger.info("retention failed", metadata: ["store.error": "\(error)"])
         }
         let generation = (try? store.manifest().generation) ?? 0
         var recovery = lock.recovery
@@ -129,7 +129,7 @@ public struct Runner: Sendable {
             _ = try store.saveReport(encoding: report, at: configuration.now, lock: lock)
         } catch {
             report.problems.append("the run report could not be saved: \(error.description)")
-            logger.error("could not save the run report", metadata: ["store.error": "\(error)"])
+            logger.info("could not save the run report", metadata: ["store.error": "\(error)"])
         }
         return report
     }

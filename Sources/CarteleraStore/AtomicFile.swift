@@ -19,17 +19,18 @@ enum AtomicFile {
         let folder = (path as NSString).deletingLastPathComponent
         let name = (path as NSString).lastPathComponent
         let temp = "\(folder)/.\(name)\(tempMarker)\(getpid())-\(UInt64.random(in: 0...UInt64.max))"
+        // Errors name the file being replaced: the temp file's name means nothing to an operator.
         let fd = open(temp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw StoreError(kind: .io, file: temp, detail: "cannot create: \(POSIX.lastError)") }
+        guard fd >= 0 else { throw StoreError(kind: .io, file: path, detail: "cannot create its temp file: \(POSIX.lastError)") }
         var failure: StoreError?
         do {
-            try POSIX.writeAll(fd, bytes, file: temp)
-            if fsync(fd) != 0 { failure = StoreError(kind: .io, file: temp, detail: "cannot sync: \(POSIX.lastError)") }
+            try POSIX.writeAll(fd, bytes, file: path)
+            if fsync(fd) != 0 { failure = StoreError(kind: .io, file: path, detail: "cannot sync: \(POSIX.lastError)") }
         } catch {
             failure = error
         }
         if close(fd) != 0, failure == nil {
-            failure = StoreError(kind: .io, file: temp, detail: "cannot close: \(POSIX.lastError)")
+            failure = StoreError(kind: .io, file: path, detail: "cannot close: \(POSIX.lastError)")
         }
         if let failure {
             unlink(temp)

@@ -24,6 +24,8 @@ extension FileStore {
             if !content.isEmpty { encoded[key] = try ShardCodec.encode(content, for: key) }
         }
         return try writeGate.withLock { _ throws(StoreError) -> CommitResult in
+            // An earlier commit of this run that failed half way (a full disk) left its journal: heal first, or its shards' entries would stay stale.
+            if POSIX.exists(path(CommitJournal.fileName)) { _ = try recover(at: time) }
             var (manifest, indexRepaired) = try manifestForWriting(at: time)
             var result = CommitResult()
             var writes: [(ShardKey, Data)] = []
