@@ -3,7 +3,7 @@ import CLibxml2
 extension Document {
     /// Evaluates a compiled expression and returns the raw libxml2 result, which the caller frees.
     func evaluate(_ expression: XPathExpression, context node: xmlNodePtr) throws(MarkupError) -> xmlXPathObjectPtr {
-        let context = reusableXPathContext()
+        let context = try reusableXPathContext()
         context.pointee.node = node
         xmlResetError(&context.pointee.lastError)
         guard let result = expression.evaluate(in: context) else {
@@ -26,9 +26,10 @@ extension Document {
         guard let set = result.pointee.nodesetval, set.pointee.nodeNr > 0 else { return [] }
         var nodes: [Node] = []
         nodes.reserveCapacity(Int(set.pointee.nodeNr))
+        guard let table = set.pointee.nodeTab else { return [] }
         for index in 0..<Int(set.pointee.nodeNr) {
             // Namespace nodes in a node-set are copies the result owns, so they cannot outlive it.
-            guard let pointer = set.pointee.nodeTab[index], pointer.pointee.type != XML_NAMESPACE_DECL else { continue }
+            guard let pointer = table[index], pointer.pointee.type != XML_NAMESPACE_DECL else { continue }
             nodes.append(Node(document: self, pointer: pointer))
         }
         return nodes

@@ -63,9 +63,11 @@ public final class Document {
     }
 
     /// The context for XPath evaluation, with errors kept in the context instead of printed.
-    func reusableXPathContext() -> xmlXPathContextPtr {
+    func reusableXPathContext() throws(MarkupError) -> xmlXPathContextPtr {
         if let xpathContext { return xpathContext }
-        let context = xmlXPathNewContext(pointer)!
+        guard let context = xmlXPathNewContext(pointer) else {
+            throw MarkupError(kind: .invalidXPath, detail: "cannot allocate an XPath context", url: url)
+        }
         context.pointee.error = LibXML.ignoreError
         xpathContext = context
         return context

@@ -16,7 +16,9 @@ public final class XPathExpression: Sendable {
     public init(_ expression: String) throws(MarkupError) {
         LibXML.ensureInitialized()
         // A document-less context gives errors a home other than libxml2's global handlers.
-        let context = xmlXPathNewContext(nil)!
+        guard let context = xmlXPathNewContext(nil) else {
+            throw MarkupError(kind: .invalidXPath, detail: "cannot allocate an XPath context for \"\(expression)\"")
+        }
         defer { xmlXPathFreeContext(context) }
         context.pointee.error = LibXML.ignoreError
         guard let compiled = xmlXPathCtxtCompile(context, expression) else {
