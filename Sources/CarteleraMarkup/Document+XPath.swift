@@ -9,7 +9,7 @@ extension Document {
         guard let result = expression.evaluate(in: context) else {
             let message = LibXML.message(context.pointee.lastError.message) ?? "evaluation failed"
             throw MarkupError(
-                kind: .invalidXPath, detail: "\(message) in \"\(expression.source)\"", url: url)
+                kind: .invalidXPath, detail: "\(message) in \(expression.source.quotedForMessage())", url: url)
         }
         return result
     }
@@ -21,7 +21,7 @@ extension Document {
         guard result.pointee.type == XPATH_NODESET else {
             throw MarkupError(
                 kind: .invalidXPath,
-                detail: "\"\(expression.source)\" yields a value, not nodes; use xpathString", url: url)
+                detail: "\(expression.source.quotedForMessage()) yields a value, not nodes; use xpathString", url: url)
         }
         guard let set = result.pointee.nodesetval, set.pointee.nodeNr > 0 else { return [] }
         var nodes: [Node] = []

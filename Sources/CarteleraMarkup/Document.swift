@@ -44,7 +44,7 @@ public final class Document {
 
     /// The elements matching a compiled CSS selector, searched from the root (the root itself included).
     public func select(_ selector: CSSSelector) throws(MarkupError) -> [Node] {
-        try nodes(XPathExpression(selector.xpath(forHTML: isHTML)), context: documentNode)
+        try nodes(selector.expression(forHTML: isHTML), context: documentNode)
     }
 
     /// The nodes an XPath 1.0 expression selects with the document node as context.
