@@ -12,14 +12,18 @@ public final class Document {
     public let url: String?
     /// What was detected and used to decode the body.
     public let encoding: DetectedCharset
+    /// What parsing got past that may have changed the text (a re-detected charset, replaced bytes), in order;
+    /// empty for a clean page. Each one's description is one line naming the URL.
+    public let warnings: [MarkupWarning]
     /// One XPath context reused by every query on this document, created on first use.
     private var xpathContext: xmlXPathContextPtr?
 
-    init(pointer: xmlDocPtr, isHTML: Bool, url: String?, encoding: DetectedCharset) {
+    init(pointer: xmlDocPtr, isHTML: Bool, url: String?, encoding: DetectedCharset, warnings: [MarkupWarning]) {
         self.pointer = pointer
         self.isHTML = isHTML
         self.url = url
         self.encoding = encoding
+        self.warnings = warnings
     }
 
     deinit {
