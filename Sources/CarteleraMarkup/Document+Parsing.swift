@@ -5,7 +5,8 @@ extension Document {
     /// or the bytes themselves; broken markup is repaired the way libxml2's HTML parser does.
     ///
     /// A charset that does not fit the bytes is re-detected, and bytes that still do not decode are replaced
-    /// with U+FFFD; both show up in ``warnings``. A body that is not text in any charset fails with `.undecodable`.
+    /// with U+FFFD; both show up in ``warnings``. A body that is not text in any charset fails with
+    /// `.undecodable`, and one nested deeper than `limits.maxDepth` fails with `.tooDeep` rather than lose its tail.
     public static func html(
         _ bytes: [UInt8], url: String? = nil, declaredCharset: String? = nil, limits: MarkupLimits = .default
     ) throws(MarkupError) -> Document {
@@ -40,7 +41,7 @@ extension Document {
         }
         if let refusal = body.refusal { throw refusal }
         let read = { (text: UnsafeBufferPointer<UInt8>) in
-            LibXMLReader.read(text, url: url, isHTML: isHTML)
+            LibXMLReader.read(text, url: url, isHTML: isHTML, maxDepth: limits.maxDepth)
         }
         let result =
             if let converted = body.converted {

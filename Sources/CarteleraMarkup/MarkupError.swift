@@ -3,6 +3,8 @@ public struct MarkupError: Error, CustomStringConvertible, Sendable {
     /// The broad category of the failure.
     public enum Kind: String, Sendable {
         case tooLarge, empty, unparsable, invalidXPath, invalidSelector, unsupportedEncoding, hostileMarkup
+        /// Elements nested deeper than the parser's limit: libxml2 stopped there, so the rest of the page is missing.
+        case tooDeep
         /// The bytes are not text in the declared charset nor in any other one that could be detected.
         case undecodable
     }
