@@ -47,9 +47,10 @@ extension CSSSelector {
         case .prefix:
             return value.isEmpty ? "false()" : "starts-with(\(attribute), \(quoted))"
         case .suffix:
+            // XPath counts characters as Unicode scalars, as `unicodeScalars` does (a `Character` may hold several).
             return value.isEmpty
                 ? "false()"
-                : "substring(\(attribute), string-length(\(attribute)) - \(value.count) + 1) = \(quoted)"
+                : "substring(\(attribute), string-length(\(attribute)) - \(value.unicodeScalars.count) + 1) = \(quoted)"
         case .substring:
             return value.isEmpty ? "false()" : "contains(\(attribute), \(quoted))"
         case .word:
@@ -96,7 +97,7 @@ extension CSSSelector {
         }
         guard b >= 1 else { return "false()" }
         if a == -1 { return "\(p) <= \(b)" }
-        return "\(p) <= \(b) and (\(b) - \(p)) mod \(-a) = 0"
+        return "\(p) <= \(b) and (\(b) - (\(p))) mod \(-a) = 0"
     }
 
     /// `contains(concat(' ', normalize-space(x), ' '), ' token ')`: whitespace-separated token match.
@@ -106,21 +107,26 @@ extension CSSSelector {
 
     private static func nameTest(_ element: String?, foldingCase: Bool) -> String {
         guard let element else { return "*" }
-        let name = foldingCase ? element.lowercased() : element
+        let name = foldingCase ? element.asciiLowercased() : element
         return isXPathName(name) ? name : "*[local-name()=\(literal(name))]"
     }
 
     private static func attributeTest(_ name: String, foldingCase: Bool) -> String {
-        let name = foldingCase ? name.lowercased() : name
+        let name = foldingCase ? name.asciiLowercased() : name
         return isXPathName(name) ? "@" + name : "@*[local-name()=\(literal(name))]"
     }
 
-    /// Whether a name can appear bare in XPath (an NCName made of the usual characters).
+    /// Whether a name can appear bare in XPath: an ASCII NCName. Other names go through `local-name()`, since
+    /// libxml2 accepts only the XML 1.0 letters of 2000 as name characters, not all that Unicode calls letters.
     private static func isXPathName(_ name: String) -> Bool {
-        guard let first = name.unicodeScalars.first, first.properties.isAlphabetic || first == "_" else { return false }
+        guard let first = name.unicodeScalars.first, isASCIILetter(first) || first == "_" else { return false }
         return name.unicodeScalars.allSatisfy {
-            $0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" || $0 == "_" || $0 == "."
+            isASCIILetter($0) || ("0"..."9").contains($0) || $0 == "-" || $0 == "_" || $0 == "."
         }
+    }
+
+    private static func isASCIILetter(_ scalar: Unicode.Scalar) -> Bool {
+        ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar)
     }
 
     /// A string literal for XPath 1.0, which has no escapes: mixed quotes need `concat()`.
@@ -129,5 +135,13 @@ extension CSSSelector {
         if !value.contains("\"") { return "\"\(value)\"" }
         let pieces = value.split(separator: "'", omittingEmptySubsequences: false).map { "'\($0)'" }
         return "concat(" + pieces.joined(separator: ", \"'\", ") + ")"
+    }
+}
+
+extension String {
+    /// The text with only A-Z lowercased, as libxml2's HTML parser lowercases element and attribute names.
+    fileprivate func asciiLowercased() -> String {
+        let lowered = unicodeScalars.map { ("A"..."Z").contains($0) ? Unicode.Scalar($0.value + 32) ?? $0 : $0 }
+        return String(String.UnicodeScalarView(lowered))
     }
 }

@@ -2,8 +2,9 @@ extension CharsetDetector {
     /// How far into the body declarations are looked for; long `<head>`s push `<meta>` past WHATWG's 1024.
     static let prescanLength = 4096
 
-    /// The charset named by a `<meta charset>` or `<meta http-equiv="content-type" content="...; charset=...">`.
-    static func metaCharset(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+    /// The charset named by a `<meta charset>` or `<meta http-equiv="content-type" content="...; charset=...">`,
+    /// with the label as written; a `<meta>` with an unknown label is passed over, as browsers do.
+    static func metaCharset(_ bytes: UnsafeBufferPointer<UInt8>) -> (name: String, label: String)? {
         let end = min(bytes.count, prescanLength)
         var index = 0
         while index < end {
@@ -30,12 +31,12 @@ extension CharsetDetector {
                 }
                 index = attributes.index
                 if let charset, let name = DetectedCharset.canonicalName(forLabel: charset) {
-                    return adjustedForMeta(name)
+                    return (adjustedForMeta(name), charset)
                 }
                 if httpEquiv?.lowercased() == "content-type", let content,
                     let label = charsetParameter(content), let name = DetectedCharset.canonicalName(forLabel: label)
                 {
-                    return adjustedForMeta(name)
+                    return (adjustedForMeta(name), label)
                 }
                 continue
             }
@@ -44,14 +45,14 @@ extension CharsetDetector {
         return nil
     }
 
-    /// The `encoding` pseudo-attribute of an XML declaration at the very start of the body.
-    static func xmlDeclarationCharset(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+    /// The `encoding` pseudo-attribute of an XML declaration at the very start of the body, with the label as written.
+    static func xmlDeclarationCharset(_ bytes: UnsafeBufferPointer<UInt8>) -> (name: String, label: String)? {
         guard matches(bytes, at: 0, "<?xml") else { return nil }
         let end = min(bytes.count, prescanLength)
         guard let close = position(of: "?>", in: bytes, from: 5, end: end) else { return nil }
         var attributes = AttributeScanner(bytes: bytes, index: 5, end: close)
         while let (name, value) = attributes.next() {
-            if name == "encoding" { return DetectedCharset.canonicalName(forLabel: value) }
+            if name == "encoding" { return DetectedCharset.canonicalName(forLabel: value).map { ($0, value) } }
         }
         return nil
     }

@@ -1,20 +1,12 @@
 import CLibxml2
 
 extension Document {
-    /// libxml2 options for HTML: tolerate anything, stay quiet, never touch the network, and decode with
-    /// the charset this module detected instead of switching on a `<meta>` mid-parse.
-    static let htmlOptions = Int32(
-        HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue
-            | HTML_PARSE_NONET.rawValue | HTML_PARSE_COMPACT.rawValue | HTML_PARSE_IGNORE_ENC.rawValue)
-
-    /// libxml2 options for XML: no network, quiet, and deliberately without NOENT, DTDLOAD, DTDATTR and HUGE,
-    /// so external entities are never fetched and entity expansion stays under libxml2's default caps.
-    static let xmlOptions = Int32(
-        XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue
-            | XML_PARSE_COMPACT.rawValue | XML_PARSE_IGNORE_ENC.rawValue)
-
     /// Parses an HTML body, detecting its charset from `declaredCharset` (the HTTP header), a BOM, `<meta>`
     /// or the bytes themselves; broken markup is repaired the way libxml2's HTML parser does.
+    ///
+    /// A charset that does not fit the bytes is re-detected, and bytes that still do not decode are replaced
+    /// with U+FFFD; both show up in ``warnings``. A body that is not text in any charset fails with
+    /// `.undecodable`, and one nested deeper than `limits.maxDepth` fails with `.tooDeep` rather than lose its tail.
     public static func html(
         _ bytes: [UInt8], url: String? = nil, declaredCharset: String? = nil, limits: MarkupLimits = .default
     ) throws(MarkupError) -> Document {
@@ -22,7 +14,7 @@ extension Document {
     }
 
     /// Parses a well-formed XML body without loading external entities or DTDs; failures carry libxml2's
-    /// first error message and line.
+    /// first error message and line. Charset problems are handled and reported as for HTML.
     public static func xml(_ bytes: [UInt8], url: String? = nil, limits: MarkupLimits = .default) throws(MarkupError)
         -> Document
     {
@@ -32,7 +24,7 @@ extension Document {
     private static func parse(
         _ bytes: [UInt8], url: String?, headerCharset: String?, limits: MarkupLimits, isHTML: Bool
     ) throws(MarkupError) -> Document {
-        guard bytes.count <= min(limits.maxBytes, Int(Int32.max)) else {
+        guard bytes.count <= limits.maxBytes else {
             throw MarkupError(
                 kind: .tooLarge, detail: "body of \(bytes.count) bytes exceeds the limit of \(limits.maxBytes)",
                 url: url)
@@ -41,76 +33,24 @@ extension Document {
             throw MarkupError(kind: .empty, detail: "body is empty", url: url)
         }
         LibXML.ensureInitialized()
-        let decision = bytes.withUnsafeBufferPointer {
-            CharsetDetector.detect($0, headerCharset: headerCharset, isXML: !isHTML)
+        let body = bytes.withUnsafeBufferPointer { buffer in
+            let decoder = BodyDecoder(bytes: buffer, url: url)
+            var body = decoder.decode(headerCharset: headerCharset, isXML: !isHTML)
+            decoder.replaceNULs(in: &body)
+            return body
         }
-        // libxml2 switches to Latin-1 for the rest of the input at the first bad UTF-8 byte, which garbles
-        // the whole tail; replacing bad sequences with U+FFFD keeps one broken character one character.
-        let input = decision.needsUTF8Repair ? Array(String(decoding: bytes[decision.skip...], as: UTF8.self).utf8) : nil
-        let skip = input == nil ? decision.skip : 0
-        let result = (input ?? bytes).withUnsafeBufferPointer { buffer in
-            buffer.withMemoryRebound(to: CChar.self) { chars in
-                read(
-                    UnsafeBufferPointer(rebasing: chars[skip...]), url: url,
-                    encoding: decision.charset.name, isHTML: isHTML)
+        if let refusal = body.refusal { throw refusal }
+        let read = { (text: UnsafeBufferPointer<UInt8>) in
+            LibXMLReader.read(text, url: url, isHTML: isHTML, maxDepth: limits.maxDepth)
+        }
+        let result =
+            if let converted = body.converted {
+                converted.utf8.withUnsafeBufferPointer(read)
+            } else {
+                bytes.withUnsafeBufferPointer { read(UnsafeBufferPointer(rebasing: $0[body.skip...])) }
             }
-        }
-        switch result {
-        case .success(let pointer):
-            return Document(pointer: pointer, isHTML: isHTML, url: url, encoding: decision.charset)
-        case .failure(let error):
-            throw MarkupError(kind: error.kind, detail: error.message, url: url, line: error.line)
-        }
-    }
-
-    /// The first error libxml2 reported for one parse.
-    private struct ParseFailure: Error {
-        var kind: MarkupError.Kind = .unparsable
-        var message = "cannot parse"
-        var line: Int?
-    }
-
-    /// Records the first error of a parse in the `ParseFailure` that the parser context's `_private` points to.
-    private static let recordFirstError: xmlStructuredErrorFunc = { userData, error in
-        guard let userData, let error else { return }
-        let context = userData.assumingMemoryBound(to: xmlParserCtxt.self)
-        guard let slot = context.pointee._private?.assumingMemoryBound(to: ParseFailure?.self), slot.pointee == nil
-        else { return }
-        var failure = ParseFailure(message: LibXML.message(error.pointee.message) ?? "cannot parse")
-        failure.line = error.pointee.line > 0 ? Int(error.pointee.line) : nil
-        if error.pointee.code == XML_ERR_ENTITY_LOOP.rawValue {
-            failure.kind = .hostileMarkup
-        }
-        slot.pointee = failure
-    }
-
-    /// Runs libxml2 with a parser context of its own, so concurrent parses never share error state.
-    private static func read(
-        _ bytes: UnsafeBufferPointer<CChar>, url: String?, encoding: String, isHTML: Bool
-    ) -> Result<xmlDocPtr, ParseFailure> {
-        guard let context = isHTML ? htmlNewParserCtxt() : xmlNewParserCtxt() else {
-            return .failure(ParseFailure(message: "cannot allocate a parser context"))
-        }
-        defer { isHTML ? htmlFreeParserCtxt(context) : xmlFreeParserCtxt(context) }
-        var firstError: ParseFailure?
-        let document = withUnsafeMutablePointer(to: &firstError) { slot in
-            context.pointee._private = UnsafeMutableRawPointer(slot)
-            if !isHTML { context.pointee.sax.pointee.serror = recordFirstError }
-            return isHTML
-                ? htmlCtxtReadMemory(context, bytes.baseAddress, Int32(bytes.count), url, encoding, htmlOptions)
-                : xmlCtxtReadMemory(context, bytes.baseAddress, Int32(bytes.count), url, encoding, xmlOptions)
-        }
-        context.pointee._private = nil
-        guard let document, isHTML || context.pointee.wellFormed != 0 else {
-            if let document { xmlFreeDoc(document) }
-            var failure = firstError ?? ParseFailure()
-            if firstError == nil, let message = LibXML.message(context.pointee.lastError.message) {
-                failure.message = message
-                failure.line = context.pointee.lastError.line > 0 ? Int(context.pointee.lastError.line) : nil
-            }
-            return .failure(failure)
-        }
-        return .success(document)
+        let pointer = try result.get()
+        return Document(pointer: pointer, isHTML: isHTML, url: url, encoding: body.charset, warnings: body.warnings)
     }
 
     private static func isWhitespace(_ byte: UInt8) -> Bool {

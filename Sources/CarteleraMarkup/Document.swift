@@ -12,14 +12,18 @@ public final class Document {
     public let url: String?
     /// What was detected and used to decode the body.
     public let encoding: DetectedCharset
+    /// What parsing got past that may have changed the text (a re-detected charset, replaced bytes), in order;
+    /// empty for a clean page. Each one's description is one line naming the URL.
+    public let warnings: [MarkupWarning]
     /// One XPath context reused by every query on this document, created on first use.
     private var xpathContext: xmlXPathContextPtr?
 
-    init(pointer: xmlDocPtr, isHTML: Bool, url: String?, encoding: DetectedCharset) {
+    init(pointer: xmlDocPtr, isHTML: Bool, url: String?, encoding: DetectedCharset, warnings: [MarkupWarning]) {
         self.pointer = pointer
         self.isHTML = isHTML
         self.url = url
         self.encoding = encoding
+        self.warnings = warnings
     }
 
     deinit {
@@ -44,7 +48,7 @@ public final class Document {
 
     /// The elements matching a compiled CSS selector, searched from the root (the root itself included).
     public func select(_ selector: CSSSelector) throws(MarkupError) -> [Node] {
-        try nodes(XPathExpression(selector.xpath(forHTML: isHTML)), context: documentNode)
+        try nodes(selector.expression(forHTML: isHTML), context: documentNode)
     }
 
     /// The nodes an XPath 1.0 expression selects with the document node as context.
@@ -63,9 +67,11 @@ public final class Document {
     }
 
     /// The context for XPath evaluation, with errors kept in the context instead of printed.
-    func reusableXPathContext() -> xmlXPathContextPtr {
+    func reusableXPathContext() throws(MarkupError) -> xmlXPathContextPtr {
         if let xpathContext { return xpathContext }
-        let context = xmlXPathNewContext(pointer)!
+        guard let context = xmlXPathNewContext(pointer) else {
+            throw MarkupError(kind: .invalidXPath, detail: "cannot allocate an XPath context", url: url)
+        }
         context.pointee.error = LibXML.ignoreError
         xpathContext = context
         return context

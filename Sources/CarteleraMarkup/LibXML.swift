@@ -1,11 +1,5 @@
 import CLibxml2
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Process-wide libxml2 setup and small helpers shared by the module.
 enum LibXML {
     /// `xmlInitParser` is not safe to race, so it runs exactly once, before the first parse or compile.
@@ -16,19 +10,26 @@ enum LibXML {
     }
 
     /// Takes ownership of a libxml2-allocated string and returns it as a Swift string.
-    ///
-    /// Calls `free` rather than `xmlFree`: the latter is a mutable C global that Swift 6 cannot read safely,
-    /// and this module never installs custom allocators, so libxml2 allocates with `malloc`.
     static func consume(_ pointer: UnsafeMutablePointer<xmlChar>?) -> String {
         guard let pointer else { return "" }
-        defer { free(pointer) }
+        defer { release(pointer) }
         return string(pointer)
+    }
+
+    /// Frees memory libxml2 allocated with `xmlFree`, the deallocator libxml2 is set up with.
+    ///
+    /// `xmlFree` itself is a mutable C global that Swift 6 cannot read safely; `xmlMemGet` returns it through a
+    /// function call. Should it ever be missing, leaking the string is safer than freeing it with the wrong allocator.
+    static func release(_ pointer: UnsafeMutableRawPointer) {
+        var free: xmlFreeFunc?
+        xmlMemGet(&free, nil, nil, nil)
+        free?(pointer)
     }
 
     /// Copies a libxml2 string that stays owned by libxml2.
     static func string(_ pointer: UnsafePointer<xmlChar>?) -> String {
         guard let pointer else { return "" }
-        return String(decoding: UnsafeBufferPointer(start: pointer, count: Int(xmlStrlen(pointer))), as: UTF8.self)
+        return String(cString: pointer)
     }
 
     /// Copies a libxml2 error message without its trailing newline.

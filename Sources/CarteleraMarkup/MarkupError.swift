@@ -3,6 +3,10 @@ public struct MarkupError: Error, CustomStringConvertible, Sendable {
     /// The broad category of the failure.
     public enum Kind: String, Sendable {
         case tooLarge, empty, unparsable, invalidXPath, invalidSelector, unsupportedEncoding, hostileMarkup
+        /// Elements nested deeper than the parser's limit: libxml2 stopped there, so the rest of the page is missing.
+        case tooDeep
+        /// The bytes are not text in the declared charset nor in any other one that could be detected.
+        case undecodable
     }
 
     /// The category of the failure.
@@ -24,8 +28,13 @@ public struct MarkupError: Error, CustomStringConvertible, Sendable {
 
     /// One line naming the URL (when known), the kind, the line and the detail.
     public var description: String {
+        Self.line(url: url, kind: kind.rawValue, line: line, detail: detail)
+    }
+
+    /// `<url>: <kind> (line <n>): <detail>`, the one-line shape of every error and warning of this module.
+    static func line(url: String?, kind: String, line: Int?, detail: String) -> String {
         let location = line.map { " (line \($0))" } ?? ""
         let subject = url.map { "\($0): " } ?? ""
-        return "\(subject)\(kind.rawValue)\(location): \(detail)"
+        return "\(subject)\(kind)\(location): \(detail)"
     }
 }

@@ -8,7 +8,7 @@ extension Node {
 
     /// The descendant elements matching a compiled CSS selector (this node itself excluded).
     public func select(_ selector: CSSSelector) throws(MarkupError) -> [Node] {
-        try document.nodes(XPathExpression(selector.xpath(forHTML: document.isHTML)), context: pointer)
+        try document.nodes(selector.expression(forHTML: document.isHTML), context: pointer)
     }
 
     /// The nodes an XPath 1.0 expression selects with this node as context (`//` still starts at the document).

@@ -56,6 +56,7 @@ import Testing
         #expect(try channels("li:first-child") == ["la1-hd"])
         #expect(try channels("li:last-child") == ["-"])
         #expect(try texts("a:only-child").isEmpty)
+        #expect(try texts("title:only-child") == ["Guía"])
         #expect(try texts("em:only-of-type") == ["Resumen"])
         #expect(try channels("li:nth-child(2)") == ["la2"])
         #expect(try channels("li:nth-child(odd)") == ["la1-hd", "cuatro", "-"])
@@ -63,6 +64,7 @@ import Testing
         #expect(try channels("li:nth-child(n)").count == 5)
         #expect(try channels("li:nth-child(-n+2)") == ["la1-hd", "la2"])
         #expect(try channels("li:nth-child(3n+2)") == ["la2", "-"])
+        #expect(try channels("li:nth-child(-3n+4)") == ["la1-hd", "tele5"])
         #expect(try channels("li:nth-last-child(1)") == ["-"])
         #expect(try texts("p:first-of-type") == ["Intro"])
         #expect(try texts("p:last-of-type") == ["Nota"])
@@ -92,11 +94,27 @@ import Testing
         #expect(try list.select("p").isEmpty)
     }
 
-    @Test func compiledSelectorsAreReusableValues() throws {
+    @Test func aCompiledSelectorIsReusedAcrossDocumentsAndNodes() throws {
         let selector = try CSSSelector("li.prog > a")
-        #expect(selector.css == "li.prog > a")
-        #expect(try document.select(selector).count == 3)
+        let other = try Fixtures.html(#"<ul><li class="prog"><a>Otro</a></li></ul>"#)
+        #expect(try document.select(selector).map(\.text) == ["Telediario", "Cine: Acción", "Noticias"])
+        #expect(try other.select(selector).map(\.text) == ["Otro"])
+        let list = try #require(try document.select("ul").first)
+        #expect(try list.select(selector).count == 3)
         #expect(try CSSSelector("li.prog > a") == selector)
+        #expect(try CSSSelector("li.prog>a") != selector)
+    }
+
+    @Test func aCompiledSelectorIsSharedSafelyBetweenTasks() async throws {
+        let selector = try CSSSelector("li:nth-child(odd):not(.x) > span")
+        let page = "<ul>" + String(repeating: "<li><span>x</span></li>", count: 100) + "</ul>"
+        let counts = try await withThrowingTaskGroup(of: Int.self) { group in
+            for _ in 0..<8 {
+                group.addTask { try (0..<10).reduce(0) { total, _ in total + (try Fixtures.html(page).select(selector).count) } }
+            }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(counts == Array(repeating: 10 * 50, count: 8))
     }
 
     @Test func xmlSelectorsKeepTheCaseOfNames() throws {

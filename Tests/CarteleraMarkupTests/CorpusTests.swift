@@ -41,6 +41,8 @@ private func corpusFiles() -> [URL] {
                 ? Document.xml(bytes, url: file.path) : Document.html(bytes, url: file.path)
             let root = try #require(document.root, "\(file.path) has no root")
             #expect(!root.text.isEmpty, "\(file.path) has no text")
+            // Real captures are clean text: nothing replaced, at most a charset label the bytes overrule.
+            #expect(document.warnings.filter { $0.kind != .charsetMismatch }.isEmpty, "\(document.warnings)")
         }
     }
 
@@ -51,6 +53,8 @@ private func corpusFiles() -> [URL] {
             [UInt8](Data(contentsOf: folder.appendingPathComponent("content.windows-1250.html"))))
         #expect(utf8.encoding == DetectedCharset(name: "UTF-8", origin: .utf8Valid))
         #expect(legacy.encoding == DetectedCharset(name: "windows-1250", origin: .metaTag))
+        #expect(utf8.warnings.map(\.detail) == [#"declared "windows-1250" in <meta> but the bytes are UTF-8; decoded as UTF-8"#])
+        #expect(legacy.warnings.isEmpty)
         let text = try #require(utf8.root).text
         #expect(text == legacy.root?.text)
         #expect(text.contains("ó"))

@@ -32,3 +32,31 @@ enum Fixtures {
         </body></html>
         """
 }
+
+extension Fixtures {
+    /// The programme titles of `spanishListing`, one per row, with á é í ó ú ñ ¿ ¡ € and an em dash.
+    static let spanishTitles = [
+        "Telediario: edición matinal", "¿Quién quiere ser millonario?", "¡Estreno! El niño de la montaña",
+        "Película: Acción en el túnel", "Gran premio — 5 € por llamada",
+    ]
+
+    /// A Spanish listing page, one programme per table row, with `head` inside `<head>`.
+    static func spanishListing(head: String = "") -> String {
+        let rows = spanishTitles.enumerated().map { "<tr><td>0\($0.offset + 6):00</td><td>\($0.element)</td></tr>" }
+        return "<html><head>\(head)<title>Programación</title></head><body>\n<table>\n"
+            + rows.joined(separator: "\n") + "\n</table>\n</body></html>\n"
+    }
+
+    /// The windows-1252 bytes of text made of ASCII, Latin-1 letters and the punctuation the fixtures use.
+    static func windows1252(_ text: String) -> [UInt8] {
+        let punctuation: [Unicode.Scalar: UInt8] = ["€": 0x80, "—": 0x97, "–": 0x96, "“": 0x93, "”": 0x94]
+        return text.unicodeScalars.map { scalar in
+            scalar.value < 0x100 ? UInt8(truncatingIfNeeded: scalar.value) : punctuation[scalar] ?? UInt8(ascii: "?")
+        }
+    }
+
+    /// The second cell of every table row: the titles a listing yields.
+    static func titles(_ document: Document) throws -> [String] {
+        try document.xpath("//tr").map { try $0.xpathString("normalize-space(td[2])") }
+    }
+}

@@ -54,8 +54,16 @@ import Testing
         }
     }
 
-    @Test func theDefaultLimitIs32MiB() {
-        #expect(MarkupLimits.default.maxBytes == 32 * 1024 * 1024)
+    @Test func theDefaultLimitRefusesABodyOneByteOver32MiB() {
+        // Spaces would be an empty body; the size check comes first, so this never reaches libxml2.
+        let body = [UInt8](repeating: UInt8(ascii: " "), count: 32 * 1024 * 1024 + 1)
+        do {
+            _ = try Document.html(body, url: "https://x.test/grande")
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.kind == .tooLarge)
+            #expect(error.description == "https://x.test/grande: tooLarge: body of 33554433 bytes exceeds the limit of 33554432")
+        }
     }
 
     @Test func documentsParseConcurrentlyInSeparateTasks() async throws {

@@ -61,15 +61,11 @@ import Testing
         }
     }
 
-    @Test func aHundredMegabyteBodyIsRefusedQuickly() {
+    @Test func aHundredMegabyteBodyIsRefusedBeforeParsing() {
         let body = [UInt8](repeating: UInt8(ascii: "a"), count: 100 * 1_000_000)
-        let clock = ContinuousClock()
-        let elapsed = clock.measure {
-            #expect(throws: MarkupError.self) { try Document.xml(body) }
-        }
-        #expect(elapsed < .seconds(1))
         do {
             _ = try Document.xml(body)
+            Issue.record("expected an error")
         } catch {
             #expect(error.kind == .tooLarge)
         }

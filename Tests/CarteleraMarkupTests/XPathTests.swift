@@ -56,6 +56,35 @@ import Testing
 
     @Test func anExpressionYieldingAValueIsNotANodeSet() throws {
         let document = try Fixtures.html("<p>x</p>")
-        #expect(throws: MarkupError.self) { try document.xpath("count(//p)") }
+        do {
+            _ = try document.xpath("count(//p)")
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.kind == .invalidXPath)
+            #expect(error.detail == #""count(//p)" yields a value, not nodes; use xpathString"#)
+        }
+    }
+
+    @Test(arguments: [
+        String(repeating: "(", count: 100_000) + "1" + String(repeating: ")", count: 100_000),
+        String(repeating: "not(", count: 1_000) + "1" + String(repeating: ")", count: 1_000),
+        Array(repeating: "li", count: 5_000).joined(separator: "|"), String(repeating: "/a", count: 3_000),
+        "//li[@x='a\u{0}b']", "//li[\n", "//li\u{2028}[",
+    ])
+    func hostileExpressionsAreInvalidXPathOnOneLine(_ expression: String) {
+        do {
+            _ = try XPathExpression(expression)
+            Issue.record("expected an error for \(expression.prefix(60))")
+        } catch {
+            #expect(error.kind == .invalidXPath)
+            #expect(!error.description.contains("\n"))
+            #expect(error.description.count < 400)
+        }
+    }
+
+    @Test func slashesAndBarsInsideStringLiteralsDoNotCountTowardsTheLimit() throws {
+        let literal = String(repeating: "/|", count: 5_000)
+        let document = try Fixtures.html("<p title='\(literal)'>x</p><p>y</p>")
+        #expect(try document.xpath("//p[@title='\(literal)']").map(\.text) == ["x"])
     }
 }
