@@ -3,7 +3,7 @@ import PackageDescription
 
 let package = Package(
     name: "Cartelera",
-    platforms: [.macOS(.v14)],
+    platforms: [.macOS(.v15)],
     products: [
         .executable(name: "cartelera", targets: ["cartelera"]),
         .executable(name: "cartelera-bench", targets: ["cartelera-bench"]),

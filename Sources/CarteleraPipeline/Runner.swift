@@ -148,7 +148,9 @@ public struct Runner: Sendable {
         var outcome = await makeScraper(for: definition).scrape(ScrapeJob(days: days(for: definition)), context: context)
         var warnings: [String] = []
         outcome.extraction = Normalizer.standard.normalize(outcome.extraction, warnings: &warnings)
-        outcome.warnings += warnings
+        // A page several channels share is parsed once per channel: say each thing once.
+        var seen = Set<String>()
+        outcome.warnings = (outcome.warnings + warnings).filter { seen.insert($0).inserted }
         return outcome
     }
 

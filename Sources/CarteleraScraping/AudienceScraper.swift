@@ -19,7 +19,7 @@ public struct AudienceScraper: Scraper {
             let request = RequestBuilder.request(definition.request, values: values, source: id, label: "listing", policy: definition.fetchPolicy)
             do throws(ScrapeError) {
                 let response = try await loader.response(request)
-                let document = try definition.document(from: response, xml: false)
+                let document = try definition.document(from: response, xml: false, warnings: &outcome.warnings)
                 guard let root = document.root else { continue }
                 let reader = FieldReader(baseURL: response.url, values: values)
                 let provenance = Provenance(source: id, url: response.url)

@@ -20,7 +20,8 @@ public struct ClubListingScraper: Scraper {
         // Venues: a complete listing of the city, so venues missing from it can be marked not seen.
         if let table = clubs.venues {
             do throws(ScrapeError) {
-                let rows = try await rows(of: table, day: nil, loader: loader, requests: clubs.venuePageRequests(source: id, policy: definition.fetchPolicy))
+                let rows = try await rows(of: table, day: nil, loader: loader, requests: clubs.venuePageRequests(source: id, policy: definition.fetchPolicy),
+                                          warnings: &outcome.warnings)
                 outcome.extraction.venues = rows.compactMap { reader.venue($0.fields, baseURL: $0.baseURL, warnings: &outcome.warnings) }
                 outcome.venueCities = [clubs.city]
             } catch {
@@ -34,7 +35,7 @@ public struct ClubListingScraper: Scraper {
                 do throws(ScrapeError) {
                     let requests = table.url == nil ? definition.listingRequests(channel: nil, day: day, today: definition.zone.local(context.now).day)
                         .filter { $0.label?.hasPrefix("listing") ?? false } : []
-                    let rows = try await rows(of: table, day: day, loader: loader, requests: requests)
+                    let rows = try await rows(of: table, day: day, loader: loader, requests: requests, warnings: &outcome.warnings)
                     for row in rows {
                         guard let (night, guestList) = reader.night(row.fields, evening: day, baseURL: row.baseURL, warnings: &outcome.warnings) else { continue }
                         outcome.extraction.nights.append(night)
@@ -53,7 +54,7 @@ public struct ClubListingScraper: Scraper {
                 let requests = table.url == nil
                     ? definition.listingRequests(channel: nil, day: job.days.first ?? definition.zone.local(context.now).day).prefix(1).map { $0 }
                     : clubs.promotionPageRequests(source: id, policy: definition.fetchPolicy)
-                let rows = try await rows(of: table, day: job.days.first, loader: loader, requests: requests)
+                let rows = try await rows(of: table, day: job.days.first, loader: loader, requests: requests, warnings: &outcome.warnings)
                 let near = job.days.first ?? definition.zone.local(context.now).day
                 outcome.extraction.promotions = rows.compactMap { reader.promotion($0.fields, baseURL: $0.baseURL, near: near) }
                 outcome.promotionsRead = true
@@ -70,12 +71,14 @@ public struct ClubListingScraper: Scraper {
     }
 
     /// The rows of a table over its pages, with every field read.
-    private func rows(of table: CompiledClubListing.Table, day: Day?, loader: PageLoader, requests: [FetchRequest]) async throws(ScrapeError) -> [Row] {
+    private func rows(
+        of table: CompiledClubListing.Table, day: Day?, loader: PageLoader, requests: [FetchRequest], warnings: inout [String]
+    ) async throws(ScrapeError) -> [Row] {
         var rows: [Row] = []
         for request in requests {
             let response = try await loader.response(request)
             if response.body.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) { continue }
-            let document = try definition.document(from: response, xml: false)
+            let document = try definition.document(from: response, xml: false, warnings: &warnings)
             guard let root = document.root, let selector = table.table.rows else { continue }
             let reader = FieldReader(baseURL: response.url, values: PlaceholderValues(day: day))
             do {

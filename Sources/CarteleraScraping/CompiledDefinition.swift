@@ -44,19 +44,22 @@ public struct CompiledDefinition: Sendable {
     public var channelIDs: [ChannelID] { channels.map { ChannelID($0.id) } }
 }
 
-/// A selector that finds nodes below a context node.
+/// A selector that finds nodes below a context node, compiled when the definition loads.
+///
+/// A selector with placeholders can only be compiled once rendered; each rendering is compiled once and kept
+/// in `TemplateCache`, so a page of rows compiles nothing.
 struct CompiledSelector: Sendable {
-    enum Form: Sendable { case css(CSSSelector), xpath(String), template(String, isCSS: Bool) }
+    enum Form: Sendable { case css(CSSSelector), xpath(XPathExpression), template(String, isCSS: Bool) }
     let form: Form
 
     /// Nodes below `node`; templates are rendered with `values` first.
     func select(from node: Node, values: PlaceholderValues) throws -> [Node] {
         switch form {
-        case .css(let selector): return try node.select(selector.css)
+        case .css(let selector): return try node.select(selector)
         case .xpath(let expression): return try node.xpath(expression)
         case .template(let template, let isCSS):
             let rendered = values.render(template)
-            return isCSS ? try node.select(rendered) : try node.xpath(rendered)
+            return isCSS ? try node.select(TemplateCache.shared.selector(rendered)) : try node.xpath(TemplateCache.shared.expression(rendered))
         }
     }
 }
@@ -86,8 +89,8 @@ struct CompiledDetail: Sendable {
 /// One field's recipe.
 struct CompiledField: Sendable {
     let selector: CompiledSelector?
-    /// An XPath that yields a string (`string(…)`, `normalize-space(…)`, `concat(…)`).
-    let stringXPath: String?
+    /// An XPath that yields a string (`string(…)`, `normalize-space(…)`, `concat(…)`), compiled.
+    let stringXPath: XPathExpression?
     let attribute: String?
     let all: Bool
     let lines: Bool
@@ -231,8 +234,9 @@ extension CompiledDefinition {
             }
             do { return CompiledSelector(form: .css(try CSSSelector(css))) } catch { throw fail(keyPath, error.detail) }
         case .xpath(let xpath):
-            do { _ = try XPathExpression(probe.render(xpath)) } catch { throw fail(keyPath, "invalid XPath \"\(xpath)\": \(error.detail)") }
-            return CompiledSelector(form: xpath.contains("{") ? .template(xpath, isCSS: false) : .xpath(xpath))
+            let compiled: XPathExpression
+            do { compiled = try XPathExpression(probe.render(xpath)) } catch { throw fail(keyPath, "invalid XPath \"\(xpath)\": \(error.detail)") }
+            return CompiledSelector(form: xpath.contains("{") ? .template(xpath, isCSS: false) : .xpath(compiled))
         }
     }
 
@@ -243,7 +247,7 @@ extension CompiledDefinition {
         for (name, spec) in specs {
             let path = "\(keyPath).\(name)"
             var selector: CompiledSelector?
-            var stringXPath: String?
+            var stringXPath: XPathExpression?
             // "." names the row itself, as in XPath.
             if let css = spec.select, css != "." {
                 selector = try compileSelector(.css(css), keyPath: "\(path).select", fail: fail)
@@ -251,8 +255,7 @@ extension CompiledDefinition {
             if let xpath = spec.xpath {
                 guard spec.select == nil else { throw fail(path, "use select or xpath, not both") }
                 if stringFunctions.contains(where: { xpath.hasPrefix($0) }) {
-                    do { _ = try XPathExpression(xpath) } catch { throw fail("\(path).xpath", "invalid XPath \"\(xpath)\": \(error.detail)") }
-                    stringXPath = xpath
+                    do { stringXPath = try XPathExpression(xpath) } catch { throw fail("\(path).xpath", "invalid XPath \"\(xpath)\": \(error.detail)") }
                 } else {
                     selector = try compileSelector(.xpath(xpath), keyPath: "\(path).xpath", fail: fail)
                 }
@@ -262,8 +265,8 @@ extension CompiledDefinition {
                 do { regex = try NSRegularExpression(pattern: pattern) } catch {
                     throw fail("\(path).regex", "invalid pattern \"\(pattern)\"")
                 }
-                if let group = spec.group, group > regex!.numberOfCaptureGroups {
-                    throw fail("\(path).group", "the pattern has \(regex!.numberOfCaptureGroups) groups, not \(group)")
+                if let group = spec.group, let regex, !(0...regex.numberOfCaptureGroups).contains(group) {
+                    throw fail("\(path).group", "the pattern has \(regex.numberOfCaptureGroups) groups, not \(group)")
                 }
             }
             var replacements: [(NSRegularExpression, String)] = []

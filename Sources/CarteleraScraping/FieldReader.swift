@@ -13,7 +13,7 @@ struct FieldReader {
         if let constant = field.constant {
             texts = [values.render(constant)]
         } else if let expression = field.stringXPath {
-            texts = [try row.xpathString(values.render(expression))]
+            texts = [try row.xpathString(expression)]
         } else {
             var nodes = try field.selector?.select(from: row, values: values) ?? [row]
             if !field.all, nodes.count > 1 { nodes = [nodes[0]] }
@@ -50,19 +50,29 @@ struct FieldReader {
         return try values(field, in: row).first
     }
 
-    /// Text with a line break at `<br>` and between block elements, each line whitespace-normalized.
+    /// Text with a line break at `<br>` and around block elements, each line whitespace-normalized.
+    ///
+    /// The walk keeps its own stack instead of recursing, so a page nested thousands deep cannot exhaust a thread's stack.
     static func lines(of node: Node) throws -> String {
         var lines: [String] = []
         var current = ""
-        for child in try node.xpath("./node()") {
+        // Children still to visit, in reverse, and a marker for the end of each block element.
+        var pending: [Node?] = try node.xpath(childNodes).reversed()
+        while let next = pending.popLast() {
+            guard let child = next else {
+                lines.append(current)
+                current = ""
+                continue
+            }
             switch child.name {
             case "br":
                 lines.append(current)
                 current = ""
             case "p", "div", "li", "ul", "ol", "tr", "table", "h1", "h2", "h3", "h4", "h5", "h6", "section", "article":
                 lines.append(current)
-                lines.append(try Self.lines(of: child))
                 current = ""
+                pending.append(nil)
+                pending += try child.xpath(childNodes).reversed()
             default:
                 current += child.rawText
             }
@@ -70,6 +80,9 @@ struct FieldReader {
         lines.append(current)
         return lines.map(collapse).filter { !$0.isEmpty }.joined(separator: "\n")
     }
+
+    /// Every child node, text included.
+    private static let childNodes = try! XPathExpression("./node()")
 
     /// Runs of white space (newlines kept apart) made one space, outer white space trimmed.
     static func collapse(_ text: String) -> String {

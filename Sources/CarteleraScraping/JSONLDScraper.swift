@@ -33,7 +33,7 @@ public struct JSONLDScraper: Scraper {
             for request in definition.jsonLDRequests(day: day, today: today) where seen.insert(request.url).inserted {
                 do throws(ScrapeError) {
                     let response = try await loader.response(request)
-                    let page = try read(try definition.document(from: response, xml: false), url: response.url, now: context.now)
+                    let page = try read(try definition.document(from: response, xml: false, warnings: &outcome.warnings), url: response.url, now: context.now)
                     for venue in page.venues { merge(venue, into: &outcome.extraction.venues) }
                     for night in page.nights where !outcome.extraction.nights.contains(where: { $0.id == night.id }) {
                         outcome.extraction.nights.append(night)

@@ -74,16 +74,20 @@ enum RequestBuilder {
 }
 
 extension CompiledDefinition {
-    /// Parses a response as HTML or XML, honouring the definition's forced encoding.
-    func document(from response: FetchResponse, xml: Bool) throws(ScrapeError) -> Document {
+    /// Parses a response as HTML or XML, honouring the definition's forced encoding; what decoding had to repair
+    /// (a wrong charset label, invalid or NUL bytes) is added to `warnings`, one line each naming the source and URL.
+    func document(from response: FetchResponse, xml: Bool, warnings: inout [String]) throws(ScrapeError) -> Document {
         var response = response
         if !bodyReplacements.isEmpty { response.body = Self.replacing(response.body, bodyReplacements) }
+        let document: Document
         do {
-            if xml { return try Document.xml(response.body, url: response.url) }
-            return try Document.html(response.body, url: response.url, declaredCharset: encoding ?? response.charset)
+            document = xml ? try Document.xml(response.body, url: response.url)
+                : try Document.html(response.body, url: response.url, declaredCharset: encoding ?? response.charset)
         } catch {
             throw ScrapeError.markup(error, source: source, url: response.url)
         }
+        warnings += document.warnings.map { "\(source): \($0)" }
+        return document
     }
 
     /// The body with each replacement applied; UTF-8 when valid, else Latin-1, so the bytes round-trip unchanged elsewhere.

@@ -69,7 +69,7 @@ public struct ScheduleScraper: Scraper {
             let request = RequestBuilder.request(definition.request, values: values, source: id, label: page == firstPage ? "listing" : "listing-\(page)", policy: definition.fetchPolicy)
             let response = try await loader.response(request)
             if response.body.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) { continue }
-            let document = try definition.document(from: response, xml: definition.format == .xml)
+            let document = try definition.document(from: response, xml: definition.format == .xml, warnings: &warnings)
             do {
                 rows += try readRows(document, values: values, baseURL: response.url, warnings: &warnings)
             } catch let error as ScrapeError {
@@ -80,7 +80,7 @@ public struct ScheduleScraper: Scraper {
         }
         var detailFailures: [ScrapeError] = []
         if let detail = definition.detail {
-            rows = await withDetails(rows, detail: detail, channel: channel, day: day, loader: loader, failures: &detailFailures)
+            rows = await withDetails(rows, detail: detail, channel: channel, day: day, loader: loader, failures: &detailFailures, warnings: &warnings)
         }
         var result = buildProgrammes(rows, channel: channel, day: day, now: now, warnings: warnings)
         result.detailFailures = detailFailures
@@ -125,7 +125,8 @@ public struct ScheduleScraper: Scraper {
 
     /// Fills each item from its detail page; a detail page that fails costs only its own fields, and is recorded in `failures`.
     private func withDetails(
-        _ items: [RawItem], detail: CompiledDetail, channel: ChannelEntry, day: Day, loader: PageLoader, failures: inout [ScrapeError]
+        _ items: [RawItem], detail: CompiledDetail, channel: ChannelEntry, day: Day, loader: PageLoader,
+        failures: inout [ScrapeError], warnings: inout [String]
     ) async -> [RawItem] {
         var result = items
         for (index, item) in items.enumerated() {
@@ -137,7 +138,7 @@ public struct ScheduleScraper: Scraper {
                 guard !response.body.isEmpty else {
                     throw ScrapeError(kind: .markup, source: id, url: response.url, message: "detail page is empty")
                 }
-                let document = try definition.document(from: response, xml: definition.format == .xml)
+                let document = try definition.document(from: response, xml: definition.format == .xml, warnings: &warnings)
                 guard let root = document.root else { continue }
                 let reader = FieldReader(baseURL: response.url, values: values)
                 for (name, field) in detail.fields {

@@ -20,7 +20,7 @@ public struct XMLTVScraper: Scraper {
             guard seen.insert(request.url).inserted else { continue }
             do throws(ScrapeError) {
                 let response = try await loader.response(request)
-                let document = try definition.document(from: response, xml: true)
+                let document = try definition.document(from: response, xml: true, warnings: &outcome.warnings)
                 var file = try read(document, url: response.url, now: context.now, channelFilter: job.channels)
                 if definition.keep == .requestedDay {
                     // A file spanning many days gives each job only the days it asked for, by the definition's zone.
@@ -65,18 +65,18 @@ public struct XMLTVScraper: Scraper {
         }
         var content = FileContent()
         do {
-            for element in try root.xpath("channel") {
+            for element in try root.xpath(XMLTVPaths.channels) {
                 guard let fileID = element.attribute("id"), let id = channelID(fileID) else { continue }
-                let displayName = try element.xpath("display-name").first?.text
+                let displayName = try element.xpath(XMLTVPaths.displayName).first?.text
                 let name = mapping[fileID]?.name ?? displayName ?? fileID
-                let logo = try element.xpath("icon/@src").first?.text ?? mapping[fileID]?.logo
-                let website = try element.xpath("url").first.flatMap { LinkResolver.resolve($0.text, against: url) }
+                let logo = try element.xpath(XMLTVPaths.iconSource).first?.text ?? mapping[fileID]?.logo
+                let website = try element.xpath(XMLTVPaths.url).first.flatMap { LinkResolver.resolve($0.text, against: url) }
                 content.channels.append(Channel(id: id, name: name, logo: logo.flatMap { LinkResolver.resolve($0, against: url) }, website: website, language: mapping[fileID]?.lang, sources: [self.id]))
             }
             var windows: [ChannelID: (Timestamp, Timestamp)] = [:]
-            for (index, element) in try root.xpath("programme").enumerated() {
+            for (index, element) in try root.xpath(XMLTVPaths.programmes).enumerated() {
                 guard let fileChannel = element.attribute("channel"), let channel = channelID(fileChannel) else { continue }
-                let title = try element.xpath("title").first?.text ?? ""
+                let title = try element.xpath(XMLTVPaths.title).first?.text ?? ""
                 guard let startText = element.attribute("start"), let start = XMLTVTime.parse(startText) else {
                     content.warnings.append("\(id): \(url): programme \(index + 1) (\(title)) has an unreadable start \"\(element.attribute("start") ?? "")\"")
                     continue
@@ -102,10 +102,10 @@ public struct XMLTVScraper: Scraper {
     }
 
     private func programme(_ element: Node, channel: ChannelID, title: String, start: Timestamp, stop: Timestamp?, url: String, now: Timestamp) throws(MarkupError) -> Programme {
-        func texts(_ path: String) throws(MarkupError) -> [String] { try element.xpath(path).map(\.text).filter { !$0.isEmpty } }
-        let categories = try texts("category")
+        func texts(_ path: XPathExpression) throws(MarkupError) -> [String] { try element.xpath(path).map(\.text).filter { !$0.isEmpty } }
+        let categories = try texts(XMLTVPaths.category)
         var season: Int?, episode: Int?
-        for number in try element.xpath("episode-num") {
+        for number in try element.xpath(XMLTVPaths.episodeNumber) {
             let value = number.text
             if number.attribute("system") == "xmltv_ns" {
                 let parts: [Int?] = value.split(separator: ".", omittingEmptySubsequences: false).map { part in
@@ -118,12 +118,12 @@ public struct XMLTVScraper: Scraper {
                 episode = parts.minute
             }
         }
-        let ratingElement = try element.xpath("rating").first
+        let ratingElement = try element.xpath(XMLTVPaths.rating).first
         let rating = try ratingElement.flatMap { node throws(MarkupError) -> Rating? in
-            guard let value = try node.xpath("value").first?.text, !value.isEmpty else { return nil }
+            guard let value = try node.xpath(XMLTVPaths.value).first?.text, !value.isEmpty else { return nil }
             return Rating(system: node.attribute("system"), value: value)
         }
-        let score = try element.xpath("star-rating/value").first.flatMap { node -> Double? in
+        let score = try element.xpath(XMLTVPaths.starRating).first.flatMap { node -> Double? in
             let parts = node.text.split(separator: "/")
             guard let value = parts.first.flatMap({ NumberParsing.decimal(String($0)) }) else { return nil }
             let scale = parts.count > 1 ? NumberParsing.decimal(String(parts[1])) ?? 10 : 10
@@ -131,13 +131,13 @@ public struct XMLTVScraper: Scraper {
         }
         return Programme(
             channel: channel, start: start, stop: stop, timeZone: definition.zone.identifier, title: title,
-            subtitle: try texts("sub-title").first, description: try texts("desc").first,
+            subtitle: try texts(XMLTVPaths.subTitle).first, description: try texts(XMLTVPaths.description).first,
             categories: categories,
-            year: try texts("date").first.flatMap { Int($0.prefix(4)) }, season: season, episode: episode,
-            image: try element.xpath("icon/@src").first.flatMap { LinkResolver.resolve($0.text, against: url) },
-            url: try texts("url").first.flatMap { LinkResolver.resolve($0, against: url) },
-            directors: try texts("credits/director"), actors: try texts("credits/actor"), guests: try texts("credits/guest"),
-            rating: rating, score: score, country: try texts("country").first, language: try texts("language").first,
+            year: try texts(XMLTVPaths.date).first.flatMap { Int($0.prefix(4)) }, season: season, episode: episode,
+            image: try element.xpath(XMLTVPaths.iconSource).first.flatMap { LinkResolver.resolve($0.text, against: url) },
+            url: try texts(XMLTVPaths.url).first.flatMap { LinkResolver.resolve($0, against: url) },
+            directors: try texts(XMLTVPaths.directors), actors: try texts(XMLTVPaths.actors), guests: try texts(XMLTVPaths.guests),
+            rating: rating, score: score, country: try texts(XMLTVPaths.country).first, language: try texts(XMLTVPaths.language).first,
             provenance: [Provenance(source: id, url: url)])
     }
 }

@@ -46,13 +46,21 @@ func loadCorpus(at directory: String) -> [Page] {
 
 /// Step 1 through libxml2 directly; the caller frees the tree.
 func cParse(_ page: Page) -> xmlDocPtr? {
-    page.bytes.withUnsafeBufferPointer { buffer in
+    guard let length = Int32(exactly: page.bytes.count) else { return nil }
+    return page.bytes.withUnsafeBufferPointer { buffer in
         buffer.withMemoryRebound(to: CChar.self) { chars in
             page.isXML
-                ? xmlReadMemory(chars.baseAddress, Int32(chars.count), page.path, nil, xmlOptions)
-                : htmlReadMemory(chars.baseAddress, Int32(chars.count), page.path, nil, htmlOptions)
+                ? xmlReadMemory(chars.baseAddress, length, page.path, nil, xmlOptions)
+                : htmlReadMemory(chars.baseAddress, length, page.path, nil, htmlOptions)
         }
     }
+}
+
+/// Frees a string libxml2 allocated, with the deallocator libxml2 uses (`xmlFree`, reached through `xmlMemGet`).
+func libxmlFree(_ pointer: UnsafeMutableRawPointer) {
+    var free: xmlFreeFunc?
+    xmlMemGet(&free, nil, nil, nil)
+    free?(pointer)
 }
 
 /// Path 1: libxml2 parse only.
@@ -68,7 +76,10 @@ func baselineExtract(_ pages: [Page], _ step2: xmlXPathCompExprPtr, _ step3: xml
     var tally = Tally()
     for page in pages {
         guard let document = cParse(page) else { continue }
-        let context = xmlXPathNewContext(document)!
+        guard let context = xmlXPathNewContext(document) else {
+            xmlFreeDoc(document)
+            continue
+        }
         if let matches = xmlXPathCompiledEval(step2, context) {
             tally.step2Matches += Int(matches.pointee.nodesetval?.pointee.nodeNr ?? 0)
             xmlXPathFreeObject(matches)
@@ -76,10 +87,10 @@ func baselineExtract(_ pages: [Page], _ step2: xmlXPathCompExprPtr, _ step3: xml
         if let matches = xmlXPathCompiledEval(step3, context) {
             if let set = matches.pointee.nodesetval {
                 for index in 0..<Int(set.pointee.nodeNr) {
-                    let value = xmlXPathCastNodeToString(set.pointee.nodeTab[index])!
+                    guard let node = set.pointee.nodeTab?[index], let value = xmlXPathCastNodeToString(node) else { continue }
                     tally.step3Matches += 1
                     tally.step3Bytes += Int(xmlStrlen(value))
-                    free(value)
+                    libxmlFree(value)
                 }
             }
             xmlXPathFreeObject(matches)
@@ -163,8 +174,10 @@ print("Workload W: \(pages.count) pages, \(totalBytes) bytes from \(directory)")
 print("median of \(rounds) rounds of at least \(seconds) s each\n")
 
 xmlInitParser()
-let cStep2 = xmlXPathCompile(step2Source)!
-let cStep3 = xmlXPathCompile(step3Source)!
+guard let cStep2 = xmlXPathCompile(step2Source), let cStep3 = xmlXPathCompile(step3Source) else {
+    FileHandle.standardError.write(Data("cartelera-bench: libxml2 did not compile the workload's XPath\n".utf8))
+    exit(1)
+}
 let step2 = try XPathExpression(step2Source)
 let step3 = try XPathExpression(step3Source)
 let minimum = Duration.milliseconds(Int(seconds * 1000))

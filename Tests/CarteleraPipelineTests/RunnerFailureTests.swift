@@ -124,3 +124,30 @@ import Testing
         #expect(report.sources.first?.errors.first?.contains("larger than 64 bytes") == true)
     }
 }
+
+/// Pages whose bytes do not match their label are read right, or said to be damaged; never stored as mojibake in silence.
+@Suite(.serialized) struct RunnerDecodingTests {
+    @Test func aWindows1252PageLabelledUTF8IsReadRightAndTheRunSaysSo() async throws {
+        let site = try ChangingSite()
+        site.serve(["España directo", "Telediario", "Acción mutante"], encoding: .windowsCP1252)
+        let report = try await site.run()
+        let source = try #require(report.sources.first)
+        #expect(source.status == .ok)
+        #expect(try site.storedTitles() == ["España directo", "Telediario", "Acción mutante"])
+        #expect(source.warnings.contains { $0.contains("declared \"utf-8\"") && $0.contains("windows-1252") })
+    }
+
+    @Test func aDamagedTitleNeverReplacesTheGoodOneStored() async throws {
+        let site = try ChangingSite()
+        site.serve(["España directo", "Acción, Canción, Pasión"])
+        _ = try await site.run()
+        // UTF-8 with one stray byte: decoding replaces it with U+FFFD, and the stored title is kept instead.
+        let bytes = Array("<ul><li><b>06:00</b><h3>Espa".utf8) + [0xF1] + Array("a directo</h3></li><li><b>07:00</b><h3>Acción, Canción, Pasión</h3></li></ul>".utf8)
+        site.page.value.withLock { $0 = (200, bytes, "text/html; charset=utf-8") }
+        let report = try await site.run(at: "2026-11-20T10:00:00Z")
+        let source = try #require(report.sources.first)
+        #expect(try site.storedTitles() == ["España directo", "Acción, Canción, Pasión"])
+        #expect(source.warnings.contains { $0.contains("invalid UTF-8 sequence") })
+        #expect(source.warnings.contains { $0.contains("kept the stored \"España directo\"") })
+    }
+}

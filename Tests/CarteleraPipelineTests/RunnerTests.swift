@@ -12,7 +12,7 @@ import Testing
 /// A one-channel site on the loopback server whose page the test can change between runs.
 final class ChangingSite: Sendable {
     final class Page: Sendable {
-        let value = Mutex<(status: Int, body: String)>((200, ""))
+        let value = Mutex<(status: Int, body: [UInt8], contentType: String)>((200, [], "text/html; charset=utf-8"))
     }
 
     let page = Page()
@@ -29,7 +29,8 @@ final class ChangingSite: Sendable {
             if request.path == "/robots.txt" { return robots.map { .ok($0, contentType: "text/plain") } ?? .status(404) }
             if request.path.hasPrefix("/detail/") { return .status(404) }
             let current = page.value.withLock { $0 }
-            return current.status == 200 ? .ok(current.body) : .status(current.status)
+            return current.status == 200
+                ? LoopbackResponse(status: 200, headers: ["Content-Type": current.contentType], body: current.body) : .status(current.status)
         }
         folder = try TemporaryFolder("runner")
         scrapers = "\(folder.path)/Scrapers"
@@ -54,12 +55,14 @@ final class ChangingSite: Sendable {
 
     deinit { server.stop() }
 
-    func serve(_ titles: [String]) {
+    /// Serves one programme per title, from 06:00 hourly, as UTF-8 or in another encoding under a label that may lie.
+    func serve(_ titles: [String], encoding: String.Encoding = .utf8, contentType: String = "text/html; charset=utf-8") {
         let items = titles.enumerated().map { "<li><b>\(String(format: "%02d", 6 + $0.offset)):00</b><h3>\($0.element)</h3></li>" }
-        page.value.withLock { $0 = (200, "<ul>\(items.joined())</ul>") }
+        let body = Array("<ul>\(items.joined())</ul>".data(using: encoding) ?? Data())
+        page.value.withLock { $0 = (200, body, contentType) }
     }
 
-    func fail(_ status: Int) { page.value.withLock { $0 = (status, "") } }
+    func fail(_ status: Int) { page.value.withLock { $0 = (status, [], "text/plain") } }
 
     func run(at now: String = "2026-11-20T08:00:00Z") async throws -> RunReport {
         var fetch = FetchConfiguration()
