@@ -7,12 +7,16 @@ import Logging
 
 /// The result of checking one case (or one corpus site) against its expected items.
 public struct CheckResult: Sendable {
+    /// What was checked: a source and case, or a corpus site.
     public var name: String
+    /// Every mismatch, one sentence each; empty when it passed.
     public var problems: [String]
     /// Warnings of the scrapes (items skipped), shown on request.
     public var warnings: [String]
+    /// Whether every listed fact held.
     public var passed: Bool { problems.isEmpty }
 
+    /// A result from its parts.
     public init(name: String, problems: [String], warnings: [String] = []) {
         self.name = name
         self.problems = problems
@@ -22,14 +26,18 @@ public struct CheckResult: Sendable {
 
 /// One scrape of captured pages: which requests get which files, and the channel and day asked for.
 public struct FixtureCase: Sendable {
+    /// The case's name, for the result line.
     public var name: String
+    /// The day the captures are of.
     public var day: Day
+    /// The channel they are of, for per-channel sources.
     public var channel: ChannelEntry?
     /// Files answering the listing requests, in page order.
     public var listingFiles: [String]
     /// Routes for everything else (detail pages).
     public var otherRoutes: [FixtureFetcher.Route]
 
+    /// A case from its parts.
     public init(name: String, day: Day, channel: ChannelEntry?, listingFiles: [String], otherRoutes: [FixtureFetcher.Route] = []) {
         self.name = name
         self.day = day

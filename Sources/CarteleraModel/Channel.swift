@@ -1,5 +1,6 @@
 /// A TV channel.
 public struct Channel: Hashable, Codable, Sendable, Identifiable {
+    /// The stable id every source uses for the channel.
     public var id: ChannelID
     /// The name readers know the channel by.
     public var name: String
@@ -12,6 +13,7 @@ public struct Channel: Hashable, Codable, Sendable, Identifiable {
     /// The sources that list the channel.
     public var sources: [SourceID]
 
+    /// A channel from its parts.
     public init(id: ChannelID, name: String, logo: String? = nil, website: String? = nil, language: String? = nil, sources: [SourceID] = []) {
         self.id = id
         self.name = name

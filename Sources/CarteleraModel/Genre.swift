@@ -59,6 +59,7 @@ public enum Genre: String, Codable, Sendable, CaseIterable, Comparable {
         }
     }
 
+    /// Orders genres by id.
     public static func < (lhs: Genre, rhs: Genre) -> Bool { lhs.rawValue < rhs.rawValue }
 }
 

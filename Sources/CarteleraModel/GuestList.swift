@@ -7,15 +7,21 @@ public struct GuestList: Hashable, Codable, Sendable, Identifiable {
 
     /// The night's id, or venue and evening when the list belongs to no named night.
     public var id: String
+    /// The venue.
     public var venue: VenueID
+    /// The night it is for, when it belongs to one.
     public var night: String?
+    /// The evening, in the venue's zone.
     public var date: Day
+    /// What the page says, when it says.
     public var declared: DeclaredStatus?
     /// Conditions as written: "gratis hasta la 1:30", "precio reducido".
     public var conditions: [String]
     /// Sign-up closes at this instant.
     public var deadline: Timestamp?
+    /// How many places the list has.
     public var capacity: Int?
+    /// How many places are left, when the page says.
     public var placesLeft: Int?
     /// Where to sign up, an http(s) URL.
     public var signUpURL: String?
@@ -23,8 +29,10 @@ public struct GuestList: Hashable, Codable, Sendable, Identifiable {
     public var signUpInstructions: String?
     /// The night is over at this instant: the list closes then at the latest.
     public var nightEnds: Timestamp?
+    /// The sources that list it.
     public var provenance: [Provenance]
 
+    /// A guest list from its parts; its id follows the night, or the venue and evening.
     public init(
         venue: VenueID, night: String?, date: Day, declared: DeclaredStatus?, conditions: [String] = [], deadline: Timestamp? = nil,
         capacity: Int? = nil, placesLeft: Int? = nil, signUpURL: String? = nil, signUpInstructions: String? = nil,

@@ -1,6 +1,7 @@
 
 /// A wall-clock date and time in some zone, before it is placed on the UTC timeline.
 public struct LocalDateTime: Hashable, Sendable, Comparable, CustomStringConvertible {
+    /// The local date.
     public var day: Day
     /// Seconds since local midnight; may exceed a day when a source writes "25:30".
     public var secondOfDay: Int
@@ -24,10 +25,12 @@ public struct LocalDateTime: Hashable, Sendable, Comparable, CustomStringConvert
     /// Seconds since 1970 if this wall-clock time were UTC.
     var naiveSeconds: Int64 { Int64(day.daysSince1970) * 86_400 + Int64(secondOfDay) }
 
+    /// `YYYY-MM-DD hh:mm`.
     public var description: String {
         "\(day) \(String(secondOfDay / 3600).leftPadded(2)):\(String(secondOfDay / 60 % 60).leftPadded(2))"
     }
 
+    /// Orders wall-clock times as if they were in one zone.
     public static func < (lhs: LocalDateTime, rhs: LocalDateTime) -> Bool { lhs.naiveSeconds < rhs.naiveSeconds }
 }
 

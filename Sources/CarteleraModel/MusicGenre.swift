@@ -33,5 +33,6 @@ public enum MusicGenre: String, Codable, Sendable, CaseIterable, Comparable {
         }
     }
 
+    /// Orders music genres by id.
     public static func < (lhs: MusicGenre, rhs: MusicGenre) -> Bool { lhs.rawValue < rhs.rawValue }
 }

@@ -2,6 +2,7 @@
 public struct Night: Hashable, Codable, Sendable, Identifiable {
     /// Venue, evening and title (`madrid/sala-el-sol@2026-11-28#viernes-indie`).
     public var id: String
+    /// The venue it happens at.
     public var venue: VenueID
     /// The evening the night starts on, in the venue's zone: a night ending at 06:00 belongs to the evening before.
     public var date: Day
@@ -9,10 +10,15 @@ public struct Night: Hashable, Codable, Sendable, Identifiable {
     public var doors: Timestamp?
     /// Closing time (UTC), after `doors`.
     public var closing: Timestamp?
+    /// The venue's IANA zone.
     public var timeZone: String
+    /// The night's name.
     public var title: String
+    /// DJs and artists, in billing order.
     public var lineup: [String]
+    /// Canonical music genres.
     public var musicGenres: [MusicGenre]
+    /// The source's own music labels, kept as they were.
     public var musicLabels: [String]
     /// The source's keywords or tags, kept as they were; normalizing maps the musical ones to genres.
     public var keywords: [String]
@@ -22,13 +28,16 @@ public struct Night: Hashable, Codable, Sendable, Identifiable {
     public var price: String?
     /// Lowest price in euros, when a number could be read.
     public var priceFrom: Double?
+    /// Whether entry is free, when the page says.
     public var freeEntry: Bool?
     /// Where to buy tickets, an http(s) URL.
     public var ticketURL: String?
     /// The night's page on the source site.
     public var url: String?
+    /// The sources that list it.
     public var provenance: [Provenance]
 
+    /// A night from its parts; its id follows venue, evening and title.
     public init(
         venue: VenueID, date: Day, title: String, doors: Timestamp? = nil, closing: Timestamp? = nil, timeZone: String,
         lineup: [String] = [], musicGenres: [MusicGenre] = [], musicLabels: [String] = [], keywords: [String] = [], flyer: String? = nil,

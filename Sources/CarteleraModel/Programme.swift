@@ -2,6 +2,7 @@
 public struct Programme: Hashable, Codable, Sendable, Identifiable {
     /// The stable id: channel and start.
     public var id: ProgrammeID
+    /// The channel it airs on.
     public var channel: ChannelID
     /// The start instant (UTC).
     public var start: Timestamp
@@ -9,23 +10,31 @@ public struct Programme: Hashable, Codable, Sendable, Identifiable {
     public var stop: Timestamp?
     /// The IANA zone the source shows its times in.
     public var timeZone: String
+    /// The title as the source writes it.
     public var title: String
+    /// The episode title or subtitle.
     public var subtitle: String?
+    /// The synopsis.
     public var description: String?
     /// The source's own category labels, kept as they were.
     public var categories: [String]
     /// The canonical genres the labels map onto.
     public var genres: [Genre]
+    /// Film, series, show… when the labels say.
     public var type: ProgrammeType?
     /// Production year.
     public var year: Int?
+    /// The season number.
     public var season: Int?
+    /// The episode number.
     public var episode: Int?
     /// An image, an http(s) URL.
     public var image: String?
     /// The programme's page on the source site.
     public var url: String?
+    /// Directors, as credited.
     public var directors: [String]
+    /// Cast, as credited.
     public var actors: [String]
     /// Guests and presenters' guests (talk shows).
     public var guests: [String]
@@ -33,11 +42,14 @@ public struct Programme: Hashable, Codable, Sendable, Identifiable {
     public var rating: Rating?
     /// Critics' or viewers' score out of 10.
     public var score: Double?
+    /// Country of production.
     public var country: String?
+    /// Spoken language.
     public var language: String?
     /// Where the programme came from; several sources when merged.
     public var provenance: [Provenance]
 
+    /// A programme from its parts; its id follows channel and start.
     public init(
         channel: ChannelID, start: Timestamp, stop: Timestamp? = nil, timeZone: String, title: String,
         subtitle: String? = nil, description: String? = nil, categories: [String] = [], genres: [Genre] = [],
@@ -75,8 +87,11 @@ public struct Programme: Hashable, Codable, Sendable, Identifiable {
 
 /// An age or content rating in a named system.
 public struct Rating: Hashable, Codable, Sendable {
+    /// The rating system (ES, ICAA, MPAA…), when known.
     public var system: String?
+    /// The rating as written (+12, TP).
     public var value: String
+    /// A rating from its system and value.
     public init(system: String?, value: String) {
         self.system = system
         self.value = value

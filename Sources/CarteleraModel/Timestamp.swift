@@ -6,6 +6,7 @@ public struct Timestamp: Hashable, Comparable, Codable, Sendable, CustomStringCo
     /// Seconds since 1970-01-01T00:00:00Z.
     public let secondsSince1970: Int64
 
+    /// The instant that many seconds after 1970-01-01T00:00:00Z.
     public init(secondsSince1970: Int64) { self.secondsSince1970 = secondsSince1970 }
 
     /// The instant of a `Date`, to the second below; dates beyond the supported days (years 1 to 9999) are clamped to them.
@@ -99,9 +100,12 @@ public struct Timestamp: Hashable, Comparable, Codable, Sendable, CustomStringCo
         self.secondsSince1970 = Int64(day.daysSince1970) * 86_400 + Int64(h * 3600 + mi * 60 + s) - Int64(offset)
     }
 
+    /// ISO 8601 in UTC.
     public var description: String { iso8601 }
+    /// Earlier instants first.
     public static func < (lhs: Timestamp, rhs: Timestamp) -> Bool { lhs.secondsSince1970 < rhs.secondsSince1970 }
 
+    /// Decodes an ISO 8601 string.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         let text = try container.decode(String.self)
@@ -111,6 +115,7 @@ public struct Timestamp: Hashable, Comparable, Codable, Sendable, CustomStringCo
         self = value
     }
 
+    /// Encodes as ISO 8601 in UTC.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(iso8601)
@@ -151,6 +156,7 @@ public struct Day: Hashable, Comparable, Codable, Sendable, CustomStringConverti
     /// The instant this day starts at in UTC.
     public var startUTC: Timestamp { Timestamp(secondsSince1970: Int64(daysSince1970) * 86_400) }
 
+    /// `YYYY-MM-DD`.
     public var description: String {
         let (y, m, d) = components
         return String(format: "%04d-%02d-%02d", y, m, d)
@@ -159,7 +165,9 @@ public struct Day: Hashable, Comparable, Codable, Sendable, CustomStringConverti
     /// The number of days in a month of a year.
     public static func daysIn(month: Int, year: Int) -> Int { CivilDate.daysIn(month: month, year: year) }
 
+    /// Earlier days first.
     public static func < (lhs: Day, rhs: Day) -> Bool { lhs.daysSince1970 < rhs.daysSince1970 }
+    /// The number of days from this day to `other`.
     public func distance(to other: Day) -> Int { other.daysSince1970 - daysSince1970 }
     /// The day `n` days later (earlier when negative), clamped to years 1 to 9999.
     public func advanced(by n: Int) -> Day {
@@ -167,6 +175,7 @@ public struct Day: Hashable, Comparable, Codable, Sendable, CustomStringConverti
         return Day(daysSince1970: overflow ? (n > 0 ? .max : .min) : sum)
     }
 
+    /// Decodes a `YYYY-MM-DD` string.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         let text = try container.decode(String.self)
@@ -176,6 +185,7 @@ public struct Day: Hashable, Comparable, Codable, Sendable, CustomStringConverti
         self = value
     }
 
+    /// Encodes as `YYYY-MM-DD`.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(description)

@@ -1,7 +1,10 @@
 /// A venue's stable id: its city and name, folded to a slug (`madrid/sala-el-sol`).
 public struct VenueID: StringIdentifier {
+    /// The id's text.
     public let rawValue: String
+    /// An id from its text.
     public init(rawValue: String) { self.rawValue = rawValue }
+    /// An id from its text.
     public init(_ rawValue: String) { self.rawValue = rawValue }
     /// The id of a venue from its name and city: `madrid/sala-el-sol`.
     public init(name: String, city: String) { self.rawValue = "\(Slug.make(city))/\(Slug.make(name))" }
@@ -9,10 +12,15 @@ public struct VenueID: StringIdentifier {
 
 /// A club, bar or hall.
 public struct Venue: Hashable, Codable, Sendable, Identifiable {
+    /// The stable id: city and name.
     public var id: VenueID
+    /// The venue's name.
     public var name: String
+    /// The street address, when known.
     public var address: String?
+    /// The city, as the source names it.
     public var city: String
+    /// Where it is, when the source gives coordinates.
     public var location: GeoPoint?
     /// Canonical music genres.
     public var musicGenres: [MusicGenre]
@@ -26,18 +34,22 @@ public struct Venue: Hashable, Codable, Sendable, Identifiable {
     public var freeEntry: Bool?
     /// Rating out of 5.
     public var rating: Double?
+    /// How many votes the rating is from.
     public var ratingCount: Int?
     /// Opening hours as the source writes them, one line per day or range ("Ju–Sá 23:30–06:00").
     public var openingHours: [String]
     /// Images, http(s) URLs.
     public var images: [String]
+    /// Its own site, an http(s) URL.
     public var website: String?
+    /// A phone number, as written.
     public var phone: String?
     /// Where the venue came from; several sources when merged.
     public var provenance: [Provenance]
     /// Set when a listing stopped showing the venue: kept, not deleted. While nil, the venue was in its sources' last listings.
     public var notSeenSince: Timestamp?
 
+    /// A venue from its parts.
     public init(
         id: VenueID, name: String, address: String? = nil, city: String, location: GeoPoint? = nil, musicGenres: [MusicGenre] = [],
         musicLabels: [String] = [], keywords: [String] = [], priceRange: String? = nil, freeEntry: Bool? = nil, rating: Double? = nil, ratingCount: Int? = nil,

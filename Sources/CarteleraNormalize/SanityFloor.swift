@@ -7,6 +7,7 @@ public struct SanityFloor: Hashable, Sendable, Codable {
     /// An absolute minimum, whatever the history.
     public var minimum: Int
 
+    /// A floor at `fraction` of the usual count, never below `minimum`.
     public init(fraction: Double = 0.5, minimum: Int = 1) {
         self.fraction = fraction
         self.minimum = minimum

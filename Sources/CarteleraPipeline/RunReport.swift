@@ -3,9 +3,13 @@ import CarteleraStore
 
 /// What one run did, per source; written to the store and printed with `--json`.
 public struct RunReport: Codable, Sendable {
+    /// When the run started.
     public var started: Timestamp
+    /// How long it took.
     public var seconds: Double
+    /// The store it wrote, an absolute path.
     public var store: String
+    /// What each source did, in id order.
     public var sources: [SourceReport]
     /// Shards removed by retention, and the promotions shard when expired promotions were dropped from it.
     public var expired: Int
@@ -25,6 +29,7 @@ public struct RunReport: Codable, Sendable {
 
 /// What one source did in a run.
 public struct SourceReport: Codable, Sendable {
+    /// How a source's run ended.
     public enum Status: String, Codable, Sendable {
         /// Scraped and stored.
         case ok
@@ -38,15 +43,23 @@ public struct SourceReport: Codable, Sendable {
         case invalid
     }
 
+    /// The source.
     public var source: SourceID
+    /// How its run ended.
     public var status: Status
+    /// Requests made, robots.txt included.
     public var requests: Int
+    /// Bytes that crossed the network.
     public var bytes: Int
     /// Responses answered from the conditional cache (304 Not Modified).
     public var notModified: Int
+    /// Programmes read.
     public var programmes: Int
+    /// Audience entries read.
     public var audiences: Int
+    /// Channel shares read.
     public var shares: Int
+    /// News items read.
     public var news: Int
     /// Venues read.
     public var venues: Int
@@ -64,8 +77,11 @@ public struct SourceReport: Codable, Sendable {
     public var shardsWritten: Int
     /// Shards that could not be decoded, moved to the store's quarantine folder and rebuilt: where each went.
     public var setAside: [String]
+    /// What failed, one line each, naming the source and URL or file.
     public var errors: [String]
+    /// What cost single items or needed repair, one line each.
     public var warnings: [String]
+    /// How long the source took, fetch to commit.
     public var seconds: Double
 
     /// An empty report for a source, to be filled in as it runs.

@@ -13,6 +13,7 @@ public enum RunError: Error, CustomStringConvertible, Sendable {
     case unknownSource(SourceID, known: [SourceID])
     case store(StoreError)
 
+    /// One line for the command to print.
     public var description: String {
         switch self {
         case .noSources(let folder, let detail): "no sources in \(folder): \(detail)"
@@ -27,7 +28,9 @@ public enum RunError: Error, CustomStringConvertible, Sendable {
 /// Sources are fetched concurrently, but each one's outcome is normalized and committed in source-id order,
 /// so the store's bytes do not depend on which source happened to finish first.
 public struct Runner: Sendable {
+    /// What to run.
     public let configuration: RunConfiguration
+    /// Where the run logs.
     public let logger: Logger
 
     /// A runner for a configuration, logging through `logger`.

@@ -20,6 +20,7 @@ public struct Manifest: Codable, Sendable, Hashable {
         /// When the shard's bytes last changed.
         public var updated: Timestamp
 
+        /// An entry from its parts.
         public init(items: Int, hash: String, updated: Timestamp) {
             self.items = items
             self.hash = hash
@@ -27,6 +28,7 @@ public struct Manifest: Codable, Sendable, Hashable {
         }
     }
 
+    /// The schema version the store was written with.
     public var schemaVersion: Int
     /// Grows by one with every commit that changes the store's content; 0 for a store never written.
     public var generation: Int

@@ -82,6 +82,7 @@ public enum ShardKey: Hashable, Sendable, Comparable, CustomStringConvertible {
         }
     }
 
+    /// The shard's relative path.
     public var description: String { relativePath }
 
     /// Path order, which is also day order within a folder.

@@ -7,15 +7,22 @@ public struct SourceState: Codable, Sendable, Hashable {
         case ok, failed, belowSanityFloor
     }
 
+    /// The source.
     public var source: SourceID
+    /// How its last attempt ended.
     public var status: Status
+    /// When it last ran.
     public var lastAttempt: Timestamp?
+    /// When it last ran well: the freshness of its data.
     public var lastSuccess: Timestamp?
+    /// Why its last attempt failed, when it did.
     public var lastError: String?
     /// The item counts of the last 10 successful runs, newest last.
     public var recentItemCounts: [Int]
+    /// Failed runs since the last good one.
     public var consecutiveFailures: Int
 
+    /// A state from its parts; a new source has never run.
     public init(
         source: SourceID, status: Status = .ok, lastAttempt: Timestamp? = nil, lastSuccess: Timestamp? = nil,
         lastError: String? = nil, recentItemCounts: [Int] = [], consecutiveFailures: Int = 0

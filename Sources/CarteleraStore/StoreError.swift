@@ -16,11 +16,14 @@ public struct StoreError: Error, CustomStringConvertible, Sendable, Hashable {
         case invalidContent
     }
 
+    /// What went wrong.
     public var kind: Kind
     /// The file, relative to the store's root when it is inside it; the root itself for `locked`.
     public var file: String?
+    /// What happened, in words.
     public var detail: String
 
+    /// An error from its parts.
     public init(kind: Kind, file: String?, detail: String) {
         self.kind = kind
         self.file = file
