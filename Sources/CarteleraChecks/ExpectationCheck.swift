@@ -88,9 +88,11 @@ public enum ExpectationCheck {
         case "hours": 3600
         default: 60
         }
-        guard let stop = p.stop else { return "expected \(amount * unit)s, got no stop" }
-        let seconds = stop.secondsSince1970 - p.start.secondsSince1970
-        return seconds == amount * unit ? nil : "expected \(amount * unit)s, got \(seconds)s"
+        let (wanted, overflow) = amount.multipliedReportingOverflow(by: unit)
+        guard !overflow else { return "unreadable expected length" }
+        guard let stop = p.stop else { return "expected \(wanted)s, got no stop" }
+        let (seconds, late) = stop.secondsSince1970.subtractingReportingOverflow(p.start.secondsSince1970)
+        return !late && seconds == wanted ? nil : "expected \(wanted)s, got \(late ? "an out-of-range length" : "\(seconds)s")"
     }
 
     private static func instant(_ expected: JSONValue, _ actual: Timestamp?) -> String? {

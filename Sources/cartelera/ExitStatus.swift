@@ -17,8 +17,8 @@ enum ExitStatus: Int32 {
     static let help = """
         Exit codes:
           0  all good
-          1  some sources failed (their last good data was kept)
-          2  bad usage or configuration
+          1  some sources failed, partly or wholly, or the run could not finish a step (their last good data was kept)
+          2  bad usage or configuration (an invalid definition fails only its source; the others still run)
           3  another run holds the store's lock
         """
 }

@@ -144,6 +144,19 @@ import Testing
         #expect(report.generation == generation)
     }
 
+    @Test func verboseRunsLogEachRequestAndQuietOnesNothing() throws {
+        let output = try TemporaryFolder("verbose")
+        let verbose = try CLIRunner.run(["demo", "-v", "--output", output.path])
+        #expect(verbose.status == 0)
+        let requests = verbose.stderr.split(separator: "\n").filter { $0.contains("] fetched") }
+        #expect(requests.count >= 39)
+        #expect(requests.allSatisfy { $0.contains("http.url=https://") && $0.contains("http.status=") && $0.contains("fetch.ms=") && $0.contains("fetch.bytes=") })
+        #expect(requests.contains { $0.contains("fetch.label=robots") })
+        let quiet = try CLIRunner.run(["demo", "--output", output.path])
+        #expect(quiet.status == 0)
+        #expect(quiet.stderr.isEmpty, "\(quiet.stderr)")
+    }
+
     @Test func aRunWhileAnotherHoldsTheLockExitsThree() throws {
         let output = try TemporaryFolder("locked")
         let lock = try FileStore(root: "\(output.path)/store").lock(at: Timestamp(secondsSince1970: 0))
