@@ -10,7 +10,7 @@ SWIFT_BUILD_FLAGS ?=
 PREFIX ?= /usr/local
 ROUNDS ?= 200
 
-.PHONY: deps demo test bench corpus install torture clean
+.PHONY: deps demo test bench bench-query corpus install torture clean
 
 # Installs the Debian packages that are missing (with sudo when not root).
 deps:
@@ -39,6 +39,12 @@ test: deps
 bench: deps
 	swift build -c release --product cartelera-bench
 	.build/release/cartelera-bench ../shared/corpus/tv
+
+# Data set G and the query shapes q1–q5 of ../shared/BENCHMARKS.md, from a release build; G is written once into out/bench-g.
+bench-query: deps
+	swift build -c release --product cartelera
+	@if [ ! -f out/bench-g/store/manifest.json ]; then rm -rf out/bench-g && .build/release/cartelera bench generate out/bench-g; fi
+	.build/release/cartelera bench query out/bench-g
 
 # The real-site corpus, one line per site.
 corpus: deps

@@ -12,6 +12,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
     ],
     targets: [
         // System libraries, reached through pkg-config.
@@ -31,6 +32,9 @@ let package = Package(
             pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
         ),
+
+        // syncfs, which Glibc's overlay does not expose, for durable bulk commits.
+        .systemLibrary(name: "CSystem"),
 
         // Total helpers every stage shares: civil dates, FNV-1a, text folding, checked conversions.
         .target(name: "CarteleraCore"),
@@ -60,13 +64,21 @@ let package = Package(
         ),
         .target(
             name: "CarteleraStore",
-            dependencies: ["CarteleraCore", "CarteleraModel", .product(name: "Logging", package: "swift-log")]
+            dependencies: ["CSystem", "CarteleraCore", "CarteleraModel", .product(name: "Logging", package: "swift-log")]
         ),
+        .target(name: "CarteleraQuery", dependencies: ["CarteleraCore", "CarteleraModel", "CarteleraStore"]),
         .target(
             name: "CarteleraPipeline",
             dependencies: [
-                "CarteleraModel", "CarteleraFetch", "CarteleraScraping", "CarteleraNormalize", "CarteleraStore",
+                "CarteleraModel", "CarteleraFetch", "CarteleraScraping", "CarteleraNormalize", "CarteleraStore", "CarteleraQuery",
                 .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .target(
+            name: "CarteleraBench",
+            dependencies: [
+                "CarteleraCore", "CarteleraModel", "CarteleraNormalize", "CarteleraStore", "CarteleraQuery",
+                .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         .target(name: "CarteleraTesting"),
@@ -74,8 +86,10 @@ let package = Package(
             name: "cartelera",
             dependencies: [
                 "CarteleraCore", "CarteleraModel", "CarteleraMarkup", "CarteleraFetch", "CarteleraScraping",
-                "CarteleraNormalize", "CarteleraChecks", "CarteleraStore", "CarteleraPipeline", "CarteleraTesting",
+                "CarteleraNormalize", "CarteleraChecks", "CarteleraStore", "CarteleraQuery", "CarteleraPipeline", "CarteleraBench",
+                "CarteleraTesting",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Yams", package: "Yams"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -93,6 +107,8 @@ let package = Package(
         ),
         .testTarget(name: "CarteleraChecksTests", dependencies: ["CarteleraChecks", "CarteleraScraping", "CarteleraTesting"]),
         .testTarget(name: "CarteleraStoreTests", dependencies: ["CarteleraStore", "CarteleraModel"]),
+        .testTarget(name: "CarteleraQueryTests", dependencies: ["CarteleraQuery", "CarteleraStore", "CarteleraModel", "CarteleraTesting"]),
+        .testTarget(name: "CarteleraBenchTests", dependencies: ["CarteleraBench", "CarteleraQuery", "CarteleraStore", "CarteleraTesting"]),
         .testTarget(
             name: "CarteleraPipelineTests",
             dependencies: ["CarteleraPipeline", "CarteleraStore", "CarteleraScraping", "CarteleraFetch", "CarteleraModel", "CarteleraTesting"]

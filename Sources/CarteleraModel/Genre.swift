@@ -3,7 +3,8 @@ public enum Genre: String, Codable, Sendable, CaseIterable, Comparable {
     case action, adventure, animation, comedy, crime, documentary, drama, family, fantasy, history,
          horror, music, mystery, romance, scienceFiction = "science-fiction", thriller, war, western,
          news, sport, talkShow = "talk-show", reality, gameShow = "game-show", kids, lifestyle,
-         cooking, travel, nature, science, religion, culture, entertainment, education, weather, adult
+         cooking, travel, nature, science, religion, culture, entertainment, education, weather, adult,
+         biography, politics, musical
 
     /// The Spanish label shown to readers.
     public var spanishLabel: String {
@@ -43,6 +44,9 @@ public enum Genre: String, Codable, Sendable, CaseIterable, Comparable {
         case .education: "Educación"
         case .weather: "El tiempo"
         case .adult: "Adultos"
+        case .biography: "Biografía"
+        case .politics: "Política"
+        case .musical: "Musical"
         }
     }
 

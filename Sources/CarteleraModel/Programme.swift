@@ -48,6 +48,8 @@ public struct Programme: Hashable, Codable, Sendable, Identifiable {
     public var language: String?
     /// Where the programme came from; several sources when merged.
     public var provenance: [Provenance]
+    /// The source's own id for the programme (a site's programme number), when it gives one.
+    public var externalID: String?
 
     /// A programme from its parts; its id follows channel and start.
     public init(
@@ -56,7 +58,7 @@ public struct Programme: Hashable, Codable, Sendable, Identifiable {
         type: ProgrammeType? = nil, year: Int? = nil, season: Int? = nil, episode: Int? = nil,
         image: String? = nil, url: String? = nil, directors: [String] = [], actors: [String] = [], guests: [String] = [],
         rating: Rating? = nil, score: Double? = nil, country: String? = nil, language: String? = nil,
-        provenance: [Provenance]
+        provenance: [Provenance], externalID: String? = nil
     ) {
         self.id = ProgrammeID(channel: channel, start: start)
         self.channel = channel
@@ -82,6 +84,7 @@ public struct Programme: Hashable, Codable, Sendable, Identifiable {
         self.country = country
         self.language = language
         self.provenance = provenance
+        self.externalID = externalID
     }
 }
 

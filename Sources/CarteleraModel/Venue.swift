@@ -48,13 +48,15 @@ public struct Venue: Hashable, Codable, Sendable, Identifiable {
     public var provenance: [Provenance]
     /// Set when a listing stopped showing the venue: kept, not deleted. While nil, the venue was in its sources' last listings.
     public var notSeenSince: Timestamp?
+    /// The source's own id for the venue, when it gives one.
+    public var externalID: String?
 
     /// A venue from its parts.
     public init(
         id: VenueID, name: String, address: String? = nil, city: String, location: GeoPoint? = nil, musicGenres: [MusicGenre] = [],
         musicLabels: [String] = [], keywords: [String] = [], priceRange: String? = nil, freeEntry: Bool? = nil, rating: Double? = nil, ratingCount: Int? = nil,
         openingHours: [String] = [], images: [String] = [], website: String? = nil, phone: String? = nil,
-        provenance: [Provenance], notSeenSince: Timestamp? = nil
+        provenance: [Provenance], notSeenSince: Timestamp? = nil, externalID: String? = nil
     ) {
         self.id = id
         self.name = name
@@ -74,5 +76,6 @@ public struct Venue: Hashable, Codable, Sendable, Identifiable {
         self.phone = phone
         self.provenance = provenance
         self.notSeenSince = notSeenSince
+        self.externalID = externalID
     }
 }

@@ -12,7 +12,7 @@ public enum GenreMapper {
         ("policiac", .crime), ("policial", .crime), ("crimen", .crime), ("crime", .crime), ("thriller", .thriller),
         ("suspense", .thriller), ("intriga", .mystery), ("misterio", .mystery), ("mystery", .mystery),
         ("documental", .documentary), ("documentary", .documentary), ("docu", .documentary),
-        ("drama", .drama), ("familiar", .family), ("family", .family), ("fantas", .fantasy),
+        ("drama", .drama), ("famili", .family), ("family", .family), ("fantas", .fantasy),
         ("historia", .history), ("historic", .history), ("history", .history), ("terror", .horror), ("horror", .horror),
         ("musica", .music), ("musical", .music), ("music", .music), ("concierto", .music), ("concert", .music),
         ("romantic", .romance), ("romance", .romance), ("ciencia ficcion", .scienceFiction), ("sci-fi", .scienceFiction),
@@ -31,8 +31,12 @@ public enum GenreMapper {
         ("cultura", .culture), ("culture", .culture), ("arte", .culture), ("arts", .culture),
         ("entretenimiento", .entertainment), ("entertainment", .entertainment), ("variedades", .entertainment),
         ("educa", .education), ("education", .education), ("tiempo", .weather), ("weather", .weather),
-        ("adulto", .adult), ("adult", .adult),
+        ("adulto", .adult), ("adult", .adult), ("biograf", .biography), ("biopic", .biography),
+        ("politic", .politics), ("parlament", .politics), ("elecciones", .politics),
     ]
+
+    /// Whole words that name a genre on their own and must not fall to a shorter keyword's prefix ("musical" is not "música").
+    static let wholeWords: [String: Genre] = ["musical": .musical, "musicales": .musical, "musicals": .musical]
 
     /// Folded keyword → programme type, checked in order.
     static let typeKeywords: [(String, ProgrammeType)] = [
@@ -54,8 +58,15 @@ public enum GenreMapper {
                 if !result.contains(genre) { result.append(genre) }
                 folded = folded.replacingOccurrences(of: keyword, with: " ")
             }
-            let words = folded.split(separator: " ").map(String.init)
-            for (keyword, genre) in keywords where !keyword.contains(" ") && matches(keyword, folded: folded, words: words) && !result.contains(genre) {
+            var words: [String] = []
+            for word in folded.split(separator: " ").map(String.init) {
+                if let genre = wholeWords[word] {
+                    if !result.contains(genre) { result.append(genre) }
+                } else {
+                    words.append(word)
+                }
+            }
+            for (keyword, genre) in keywords where !keyword.contains(" ") && matches(keyword, folded: words.joined(separator: " "), words: words) && !result.contains(genre) {
                 result.append(genre)
             }
         }

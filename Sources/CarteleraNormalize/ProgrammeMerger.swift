@@ -91,6 +91,7 @@ public enum ProgrammeMerger {
         merged.score = merged.score ?? secondary.score
         merged.country = merged.country ?? secondary.country
         merged.language = merged.language ?? secondary.language
+        merged.externalID = merged.externalID ?? secondary.externalID
         merged.provenance = Provenances.union(merged.provenance, secondary.provenance)
         return merged
     }

@@ -130,6 +130,7 @@ public enum VenueMerger {
         for image in secondary.images where !merged.images.contains(image) { merged.images.append(image) }
         merged.website = merged.website ?? secondary.website
         merged.phone = merged.phone ?? secondary.phone
+        merged.externalID = merged.externalID ?? secondary.externalID
         for keyword in secondary.keywords where !merged.keywords.contains(keyword) { merged.keywords.append(keyword) }
         merged.provenance = Provenances.union(merged.provenance, secondary.provenance)
         // Seen by either listing means seen; missing from both, since the later of the two.

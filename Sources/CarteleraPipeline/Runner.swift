@@ -1,6 +1,7 @@
 import CarteleraFetch
 import CarteleraModel
 import CarteleraNormalize
+import CarteleraQuery
 import CarteleraScraping
 import CarteleraStore
 import Foundation
@@ -68,7 +69,7 @@ public struct Runner: Sendable {
         let store: FileStore
         let lock: StoreLock
         do {
-            store = try FileStore(root: configuration.storeRoot, logger: logger)
+            store = try FileStore(root: configuration.storeRoot, indexer: QueryIndexer(), logger: logger)
             lock = try store.lock(at: configuration.now)
         } catch {
             throw .store(error)

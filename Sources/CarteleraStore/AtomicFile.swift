@@ -16,6 +16,15 @@ enum AtomicFile {
 
     /// Replaces the file at `path` with `bytes`.
     static func write(_ bytes: some Collection<UInt8>, to path: String) throws(StoreError) {
+        let temp = try writeTemporary(bytes, for: path, syncing: true)
+        try install(temp, at: path)
+        try POSIX.syncDirectory((path as NSString).deletingLastPathComponent)
+    }
+
+    /// Writes `bytes` to a new temp file beside `path` and returns its path; with `syncing`, fsynced.
+    ///
+    /// A bulk commit writes every temp file unsynced, makes them all durable with one `syncfs`, then installs them.
+    static func writeTemporary(_ bytes: some Collection<UInt8>, for path: String, syncing: Bool) throws(StoreError) -> String {
         let folder = (path as NSString).deletingLastPathComponent
         let name = (path as NSString).lastPathComponent
         let temp = "\(folder)/.\(name)\(tempMarker)\(getpid())-\(UInt64.random(in: 0...UInt64.max))"
@@ -25,7 +34,7 @@ enum AtomicFile {
         var failure: StoreError?
         do {
             try POSIX.writeAll(fd, bytes, file: path)
-            if fsync(fd) != 0 { failure = StoreError(kind: .io, file: path, detail: "cannot sync: \(POSIX.lastError)") }
+            if syncing, fsync(fd) != 0 { failure = StoreError(kind: .io, file: path, detail: "cannot sync: \(POSIX.lastError)") }
         } catch {
             failure = error
         }
@@ -36,12 +45,16 @@ enum AtomicFile {
             unlink(temp)
             throw failure
         }
+        return temp
+    }
+
+    /// Renames a written temp file over `path`; the folder still needs a sync for the rename to be durable.
+    static func install(_ temp: String, at path: String) throws(StoreError) {
         guard rename(temp, path) == 0 else {
             let detail = "cannot rename \(temp) over it: \(POSIX.lastError)"
             unlink(temp)
             throw StoreError(kind: .io, file: path, detail: detail)
         }
-        try POSIX.syncDirectory(folder)
     }
 
     /// True for names `write` gives its temp files.

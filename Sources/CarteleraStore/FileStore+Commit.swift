@@ -59,13 +59,10 @@ extension FileStore {
             for key in quarantined {
                 result.setAside[key] = try moveToQuarantine(key, at: time)
             }
+            try write(writes)
             for (key, bytes) in writes {
-                let file = path(key.relativePath)
-                try POSIX.makeDirectory((file as NSString).deletingLastPathComponent)
-                try AtomicFile.write(bytes, to: file)
                 manifest[key] = Manifest.Entry(items: shards[key]?.itemCount ?? 0, hash: FNV1a.hex(bytes), updated: time)
                 result.written.append(key)
-                logger.debug("wrote shard", metadata: ["store.shard": "\(key)", "store.items": "\(shards[key]?.itemCount ?? 0)"])
             }
             for key in removals {
                 try removeShard(key)
@@ -73,6 +70,9 @@ extension FileStore {
                 result.removed.append(key)
             }
             for key in quarantined where encoded[key] == nil { manifest[key] = nil }
+            updateIndex(changed: Dictionary(uniqueKeysWithValues: (writes.map(\.0) + removals + quarantined).map { key in
+                (key, shards[key] ?? ShardContent.empty(for: key))
+            }), generation: generation)
             manifest.generation = generation
             manifest.updated = time
             try writeManifest(manifest)
@@ -116,4 +116,67 @@ extension FileStore {
     func removeJournal() throws(StoreError) {
         if try POSIX.remove(path(CommitJournal.fileName)) { try POSIX.syncDirectory(root) }
     }
+
+    /// Writes the indexer's files for a commit; a failure leaves the shards committed and the index marked stale.
+    func updateIndex(changed: [ShardKey: ShardContent], generation: Int) {
+        guard let indexer else { return }
+        do {
+            try writeIndex(try indexer.update(self, changed: changed, generation: generation))
+        } catch {
+            markIndexStale(because: error)
+        }
+    }
+
+    /// Rebuilds every derived file from the shards, at `generation`.
+    func rebuildIndex(generation: Int) {
+        guard let indexer else { return }
+        do {
+            try writeIndex(try indexer.rebuild(self, generation: generation))
+        } catch {
+            markIndexStale(because: error)
+        }
+    }
+
+    private func writeIndex(_ files: [(name: String, bytes: [UInt8])]) throws(StoreError) {
+        try POSIX.makeDirectory(path("index"))
+        for file in files {
+            try AtomicFile.write(file.bytes, to: path("index/\(file.name)"))
+        }
+    }
+
+    private func markIndexStale(because error: any Error) {
+        logger.warning("the query index could not be updated; readers rebuild it until the next run does", metadata: ["index.error": "\(error)"])
+        if let marker = indexer?.marker { _ = try? POSIX.remove(path("index/\(marker)")) }
+    }
+
+    /// Installs the shards' new bytes: one at a time (temp, fsync, rename, folder sync), or, past `bulkThreshold`,
+    /// every temp file first, one `syncfs`, then the renames and one sync per folder: as durable, far fewer flushes.
+    private func write(_ writes: [(ShardKey, Data)]) throws(StoreError) {
+        let folders = Set(writes.map { (path($0.0.relativePath) as NSString).deletingLastPathComponent })
+        for folder in folders { try POSIX.makeDirectory(folder) }
+        guard writes.count >= Self.bulkThreshold else {
+            for (key, bytes) in writes {
+                try AtomicFile.write(bytes, to: path(key.relativePath))
+                logger.debug("wrote shard", metadata: ["store.shard": "\(key)"])
+            }
+            return
+        }
+        var temps: [(temp: String, file: String)] = []
+        do {
+            for (key, bytes) in writes {
+                let file = path(key.relativePath)
+                temps.append((try AtomicFile.writeTemporary(bytes, for: file, syncing: false), file))
+            }
+            try POSIX.syncFileSystem(root)
+        } catch {
+            for (temp, _) in temps { unlink(temp) }
+            throw error
+        }
+        for (temp, file) in temps { try AtomicFile.install(temp, at: file) }
+        for folder in folders { try POSIX.syncDirectory(folder) }
+        logger.debug("wrote shards in bulk", metadata: ["store.shards": "\(writes.count)"])
+    }
+
+    /// From this many shards in one commit, they are written in bulk.
+    static let bulkThreshold = 32
 }

@@ -19,6 +19,7 @@ import Synchronization
 /// <root>/sources/<source>.json               SourceState: last attempt and success, counts
 /// <root>/reports/<YYYY-MM-DDTHHMMSSZ>.json   run reports, the last 50
 /// <root>/quarantine/<stamp>/<shard path>     shards that could not be decoded, set aside for the operator
+/// <root>/index/                              files derived from the shards (the query index), written by `indexer`
 /// ```
 /// Reads take no lock: every file is replaced by rename, so a reader sees a whole shard, old or new.
 public final class FileStore: Store {
@@ -29,6 +30,8 @@ public final class FileStore: Store {
     let logger: Logger
     /// Serialises writes made through one lock from several tasks; the flock only excludes other holders.
     let writeGate = Mutex(())
+    /// Keeps the derived files of `index/` in step with each commit; nil for a store without them.
+    public let indexer: (any StoreIndexer)?
 
     /// The shard folders under the root, each listed by `shardKeys()`.
     static let shardFolders = ["tv/programmes", "tv/audiences", "tv/news", "nightlife/venues", "nightlife/nights"]
@@ -38,9 +41,10 @@ public final class FileStore: Store {
     /// With `creating`, missing folders are made (writers); without it nothing is created, so a reader can
     /// open a store on a read-only disk. A manifest that cannot be parsed does not stop the open: reading it
     /// throws `.corrupt`, and the next lock heals it from the shard files present.
-    public init(root: String, creating: Bool = true, logger: Logger = Logger(label: "cartelera.store")) throws(StoreError) {
+    public init(root: String, creating: Bool = true, indexer: (any StoreIndexer)? = nil, logger: Logger = Logger(label: "cartelera.store")) throws(StoreError) {
         self.root = URL(fileURLWithPath: root).standardizedFileURL.path
         self.logger = logger
+        self.indexer = indexer
         if creating {
             // `sources/` and `reports/` are made when first written, so a problem with them costs only that write.
             for folder in Self.shardFolders {

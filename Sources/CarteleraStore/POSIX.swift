@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import CSystem
 import Foundation
 
 /// Thin wrappers over the system calls the store needs, turning failures into `StoreError.io`.
@@ -63,6 +64,14 @@ enum POSIX {
         guard fd >= 0 else { throw StoreError(kind: .io, file: path, detail: "cannot open folder: \(lastError)") }
         defer { close(fd) }
         guard fsync(fd) == 0 else { throw StoreError(kind: .io, file: path, detail: "cannot sync folder: \(lastError)") }
+    }
+
+    /// Flushes everything written to the file system holding `path` (one call for a whole bulk commit).
+    static func syncFileSystem(_ path: String) throws(StoreError) {
+        let fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard fd >= 0 else { throw StoreError(kind: .io, file: path, detail: "cannot open folder: \(lastError)") }
+        defer { close(fd) }
+        guard cartelera_syncfs(fd) == 0 else { throw StoreError(kind: .io, file: path, detail: "cannot sync the file system: \(lastError)") }
     }
 
     /// Deletes a file; true when it was there.

@@ -35,7 +35,9 @@ enum ShardCodec {
         do {
             switch content.sorted() {
             case .channels(let channels): return try envelope(channels)
-            case .programmes(let programmes): return try envelope(programmes)
+            case .programmes(let programmes):
+                guard case .programmes(let day, let channel) = key else { return try envelope(programmes) }
+                return ProgrammeShardWriter.bytes(programmes, day: day, channel: channel, schemaVersion: Manifest.currentSchemaVersion)
             case .audiences(let day): return try envelope(day)
             case .news(let items): return try envelope(items)
             case .venues(let venues): return try envelope(venues)

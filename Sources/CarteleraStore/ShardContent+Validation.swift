@@ -31,6 +31,9 @@ extension ShardContent {
                     detail: "programme \(stray.id) belongs to \(ShardKey.programmes(day: stray.start.utcDay, channel: stray.channel))"
                 )
             }
+            if let bad = programmes.first(where: { $0.score.map { !$0.isFinite } ?? false }) {
+                throw StoreError(kind: .invalidContent, file: key.relativePath, detail: "programme \(bad.id) has a score that is not a number")
+            }
         default:
             throw StoreError(kind: .invalidContent, file: key.relativePath, detail: "\(kind) content given for a \(key.kind) shard")
         }

@@ -64,3 +64,19 @@ import Testing
         #expect(warnings.isEmpty)
     }
 }
+
+@Suite struct GenreLabelTests {
+    /// Data set G's 25 labels, each to its own canonical genre: a genre filter must not merge two of them.
+    @Test func everyLabelOfTheLargeGuideMapsToOneGenreOfItsOwn() {
+        let labels = [
+            "Acción", "Aventura", "Animación", "Biografía", "Ciencia ficción", "Comedia", "Crimen", "Deporte", "Documental",
+            "Drama", "Familia", "Fantasía", "Guerra", "Historia", "Infantil", "Misterio", "Música", "Musical", "Noticias",
+            "Política", "Romance", "Suspense", "Terror", "Viajes", "Western",
+        ]
+        let mapped = labels.map { GenreMapper.genres(for: [$0]) }
+        #expect(mapped.allSatisfy { $0.count == 1 }, "\(zip(labels, mapped).filter { $0.1.count != 1 })")
+        #expect(Set(mapped.compactMap(\.first)).count == labels.count)
+        #expect(GenreMapper.genres(for: ["Musical"]) == [.musical])
+        #expect(GenreMapper.genres(for: ["Música"]) == [.music])
+    }
+}

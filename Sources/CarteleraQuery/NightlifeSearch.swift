@@ -1,0 +1,180 @@
+import CarteleraModel
+import Foundation
+
+/// Answers venue, night and promotion queries from a `NightlifeIndex`.
+struct NightlifeSearch {
+    let index: NightlifeIndex
+
+    /// A venue match: the record, its distance from the query's point and how its name matched.
+    struct VenueMatch: Sendable {
+        var record: Int
+        var distance: Double?
+        var tier: MatchTier?
+    }
+
+    /// A night match.
+    struct NightMatch: Sendable {
+        var record: Int
+        var distance: Double?
+        var tier: MatchTier?
+        var guestList: GuestList?
+    }
+
+    /// A promotion match.
+    struct PromotionMatch: Sendable {
+        var record: Int
+        var tier: MatchTier?
+    }
+
+    /// Every venue the query matches, in order.
+    func venues(_ query: Query) -> [VenueMatch] {
+        let matcher = query.text.flatMap { TextMatcher($0, mode: query.textMatch) }
+        if query.text != nil, matcher == nil { return [] }
+        let wantedMusic = index.musicBits(query.musicGenres)
+        if !query.musicGenres.isEmpty, wantedMusic == 0 { return [] }
+        let city = query.city.map(Slug.make)
+        var matches: [VenueMatch] = []
+        for record in 0..<index.venueIDs.count {
+            if let city, index.venueCities[record] != city { continue }
+            var tier: MatchTier?
+            if let matcher {
+                guard let found = matcher.tier(index.venueNames[record]) else { continue }
+                tier = found
+            }
+            if wantedMusic != 0, index.venueMusic[record] & wantedMusic == 0 { continue }
+            if let free = query.freeEntry, index.venueFree[record] != (free ? 2 : 1) { continue }
+            if let minimum = query.minimumRating {
+                let rating = index.venueRating[record]
+                guard !rating.isNaN, rating >= minimum else { continue }
+            }
+            var distance: Double?
+            if let point = query.near {
+                guard let location = index.location(ofVenue: record) else { continue }
+                let kilometres = point.distanceKilometres(to: location)
+                if let radius = query.withinKilometres, kilometres > radius { continue }
+                distance = kilometres
+            }
+            matches.append(VenueMatch(record: record, distance: distance, tier: tier))
+        }
+        switch query.effectiveSort {
+        case .distance: matches.sort { ($0.distance ?? .infinity, index.venueIDs[$0.record]) < ($1.distance ?? .infinity, index.venueIDs[$1.record]) }
+        case .rating: matches.sort { lhs, rhs in
+            let l = index.venueRating[lhs.record], r = index.venueRating[rhs.record]
+            return (l.isNaN ? -1 : l, rhs.record) > (r.isNaN ? -1 : r, lhs.record)
+        }
+        case .relevance: matches.sort { ($0.tier?.rawValue ?? 9, index.venueNames[$0.record], $0.record) < ($1.tier?.rawValue ?? 9, index.venueNames[$1.record], $1.record) }
+        default: matches.sort { (index.venueNames[$0.record], $0.record) < (index.venueNames[$1.record], $1.record) }
+        }
+        return matches
+    }
+
+    /// Every night the query matches, in order; each with its guest list when it has one.
+    func nights(_ query: Query) -> [NightMatch] {
+        let matcher = query.text.flatMap { TextMatcher($0, mode: query.textMatch) }
+        if query.text != nil, matcher == nil { return [] }
+        let wantedMusic = index.musicBits(query.musicGenres)
+        if !query.musicGenres.isEmpty, wantedMusic == 0 { return [] }
+        let city = query.city.map(Slug.make)
+        var matches: [NightMatch] = []
+        for record in 0..<index.nightDate.count {
+            let venue = index.nightVenue[record] == UInt32.max ? nil : Int(index.nightVenue[record])
+            if let city, venue.map({ index.venueCities[$0] }) != city { continue }
+            if let window = query.window, !overlaps(record, window) { continue }
+            var tier: MatchTier?
+            if let matcher {
+                guard let found = matcher.tier(index.nightTitle[record]) ?? venue.flatMap({ matcher.tier(index.venueNames[$0]) }) else { continue }
+                tier = found
+            }
+            if wantedMusic != 0, (index.nightMusic[record] | venue.map { index.venueMusic[$0] }.orZero) & wantedMusic == 0 { continue }
+            if let free = query.freeEntry {
+                let value = index.nightFree[record] != 0 ? index.nightFree[record] : venue.map { index.venueFree[$0] } ?? 0
+                guard value == (free ? 2 : 1) else { continue }
+            }
+            if query.featuredOnly, index.nightPromoted[record] == 0 { continue }
+            var distance: Double?
+            if let point = query.near {
+                guard let location = venue.flatMap(index.location(ofVenue:)) else { continue }
+                let kilometres = point.distanceKilometres(to: location)
+                if let radius = query.withinKilometres, kilometres > radius { continue }
+                distance = kilometres
+            }
+            let list = guestList(record)
+            if query.guestListOpen, list?.status(at: query.at) != .open { continue }
+            matches.append(NightMatch(record: record, distance: distance, tier: tier, guestList: list))
+        }
+        switch query.effectiveSort {
+        case .distance: matches.sort { ($0.distance ?? .infinity, $0.record) < ($1.distance ?? .infinity, $1.record) }
+        case .title: matches.sort { (index.nightTitle[$0.record], $0.record) < (index.nightTitle[$1.record], $1.record) }
+        case .relevance: matches.sort { ($0.tier?.rawValue ?? 9, $0.record) < ($1.tier?.rawValue ?? 9, $1.record) }
+        default: break
+        }
+        return matches
+    }
+
+    /// Every promotion the query matches, by rank then id (or as asked).
+    func promotions(_ query: Query) -> [PromotionMatch] {
+        let matcher = query.text.flatMap { TextMatcher($0, mode: query.textMatch) }
+        if query.text != nil, matcher == nil { return [] }
+        var matches: [PromotionMatch] = []
+        for record in 0..<index.promotionFrom.count {
+            if query.featuredOnly, index.promotionPaid[record] == 0 { continue }
+            if let window = query.window {
+                // A promotion runs from validFrom (included) to validTo (excluded): it matches a window it overlaps.
+                guard index.promotionFrom[record] < window.to.secondsSince1970, index.promotionTo[record] > window.from.secondsSince1970 else { continue }
+            }
+            var tier: MatchTier?
+            if let matcher {
+                guard let found = matcher.tier(index.promotionTitle[record]) else { continue }
+                tier = found
+            }
+            matches.append(PromotionMatch(record: record, tier: tier))
+        }
+        switch query.effectiveSort {
+        case .time: matches.sort { (index.promotionFrom[$0.record], $0.record) < (index.promotionFrom[$1.record], $1.record) }
+        case .relevance: matches.sort { ($0.tier?.rawValue ?? 9, $0.record) < ($1.tier?.rawValue ?? 9, $1.record) }
+        default: break
+        }
+        return matches
+    }
+
+    /// Whether a night is on during the window: from its doors to its closing (six hours when unknown), or its evening when it has no doors time.
+    private func overlaps(_ record: Int, _ window: Query.Window) -> Bool {
+        let doors = index.nightDoors[record]
+        if doors == Int64.min {
+            let evening = Day(daysSince1970: Int(index.nightDate[record])).startUTC.secondsSince1970 + 20 * 3600
+            return evening < window.to.secondsSince1970 && evening + 10 * 3600 > window.from.secondsSince1970
+        }
+        let closing = index.nightClosing[record] == Int64.min ? doors + 6 * 3600 : index.nightClosing[record]
+        switch window.mode {
+        case .overlap: return doors < window.to.secondsSince1970 && closing > window.from.secondsSince1970
+        case .starts: return doors >= window.from.secondsSince1970 && doors < window.to.secondsSince1970
+        }
+    }
+
+    /// The night's guest list, decoded from its JSON.
+    func guestList(_ record: Int) -> GuestList? {
+        let json = index.nightList[record]
+        guard !json.isEmpty else { return nil }
+        return try? JSONDecoder().decode(GuestList.self, from: Data(json.utf8))
+    }
+
+    /// The venue of a record, decoded.
+    func venue(_ record: Int) -> Venue? {
+        try? JSONDecoder().decode(Venue.self, from: Data(index.venueJSON[record].utf8))
+    }
+
+    /// The night of a record, decoded.
+    func night(_ record: Int) -> Night? {
+        try? JSONDecoder().decode(Night.self, from: Data(index.nightJSON[record].utf8))
+    }
+
+    /// The promotion of a record, decoded.
+    func promotion(_ record: Int) -> Promotion? {
+        try? JSONDecoder().decode(Promotion.self, from: Data(index.promotionJSON[record].utf8))
+    }
+}
+
+extension Optional where Wrapped == Int64 {
+    /// The value, or no bits.
+    var orZero: Int64 { self ?? 0 }
+}

@@ -1,0 +1,141 @@
+import CarteleraCore
+import CarteleraModel
+
+/// The programmes of a store as columns, in (start, id) order, with the lookups queries need: by channel, by
+/// title, by title word. Read from a mapped `IndexFile`; nothing is decoded up front but the small tables.
+///
+/// Columns (record i is the i-th programme by start, then id):
+/// `channel` `title` u32 · `start` `stop` i64 (stop `Int64.min` when unknown) · `type` u8 (0 none) ·
+/// `genres` i64 bit set over `genreNames` · `year` u32 (0 none) · `score` u8 (tenths, 255 none) ·
+/// `externalID` strings. Tables: `channels`, `titles`, `foldedTitles`, `words`, `genreNames`, `typeNames`.
+/// Lookups (CSR: offsets, then entries): `byChannel`/`channelOffsets` (records by channel, then start),
+/// `titleOffsets`/`titlePostings` (records of each title, by start), `wordOffsets`/`wordTitles` (titles of each word).
+final class ProgrammeIndex: Sendable {
+    let file: IndexFile
+    let count: Int
+    let channels: [String]
+    let titles: StringColumn
+    let foldedTitles: StringColumn
+    let words: StringColumn
+    let channel: NumberColumn<UInt32>
+    let title: NumberColumn<UInt32>
+    let start: NumberColumn<Int64>
+    let stop: NumberColumn<Int64>
+    let type: NumberColumn<UInt8>
+    let genreBits: NumberColumn<Int64>
+    let year: NumberColumn<UInt32>
+    let score: NumberColumn<UInt8>
+    let externalID: StringColumn
+    let byChannel: NumberColumn<UInt32>
+    let channelOffsets: NumberColumn<UInt32>
+    let titleOffsets: NumberColumn<UInt32>
+    let titlePostings: NumberColumn<UInt32>
+    let wordOffsets: NumberColumn<UInt32>
+    let wordTitles: NumberColumn<UInt32>
+    /// The longest programme, in seconds: a window search starts that far before the window.
+    let longest: Int64
+    /// Bit i of the file's genre sets → the genre it means in this build.
+    let genreOfBit: [Genre?]
+    /// Type code in the file → the type it means in this build.
+    let typeOfCode: [ProgrammeType?]
+    /// Channel index → the channel's name, from the channel list.
+    let channelNames: [String]
+
+    /// Reads the columns of a programme index and checks every reference inside it, so a damaged file is refused whole.
+    init(file: IndexFile) throws(IndexError) {
+        self.file = file
+        channels = try file.strings("channels").all
+        channelNames = try file.strings("channelNames").all
+        titles = try file.strings("titles")
+        foldedTitles = try file.strings("foldedTitles")
+        words = try file.strings("words")
+        channel = try file.column("channel", UInt32.self)
+        title = try file.column("title", UInt32.self)
+        start = try file.column("start", Int64.self)
+        stop = try file.column("stop", Int64.self)
+        type = try file.column("type", UInt8.self)
+        genreBits = try file.column("genres", Int64.self)
+        year = try file.column("year", UInt32.self)
+        score = try file.column("score", UInt8.self)
+        externalID = try file.strings("externalID")
+        byChannel = try file.column("byChannel", UInt32.self)
+        channelOffsets = try file.column("channelOffsets", UInt32.self)
+        titleOffsets = try file.column("titleOffsets", UInt32.self)
+        titlePostings = try file.column("titlePostings", UInt32.self)
+        wordOffsets = try file.column("wordOffsets", UInt32.self)
+        wordTitles = try file.column("wordTitles", UInt32.self)
+        longest = try file.column("longest", Int64.self)[0]
+        genreOfBit = try file.strings("genreNames").all.map { Genre(rawValue: $0) }
+        typeOfCode = [nil] + (try file.strings("typeNames").all.map { ProgrammeType(rawValue: $0) })
+        count = start.count
+        try check()
+    }
+
+    private func check() throws(IndexError) {
+        func corrupt(_ detail: String) -> IndexError { IndexError(kind: .corrupt, file: nil, detail: detail) }
+        let columns = [channel.count, title.count, stop.count, type.count, genreBits.count, year.count, score.count, externalID.count, byChannel.count]
+        guard columns.allSatisfy({ $0 == count }), titles.count == foldedTitles.count, channelNames.count == channels.count,
+              channelOffsets.count == channels.count + 1, titleOffsets.count == titles.count + 1, wordOffsets.count == words.count + 1,
+              titlePostings.count == count, longest >= 0 else {
+            throw corrupt("its columns disagree in length")
+        }
+        for index in 0..<count {
+            guard Int(channel[index]) < channels.count, Int(title[index]) < titles.count, Int(byChannel[index]) < count,
+                  Int(type[index]) < typeOfCode.count, Int(titlePostings[index]) < count else {
+                throw corrupt("record \(index) points outside the index")
+            }
+            if index > 0, start[index] < start[index - 1] { throw corrupt("records are out of order") }
+        }
+        for index in 0..<wordTitles.count where Int(wordTitles[index]) >= titles.count {
+            throw corrupt("a word points outside the titles")
+        }
+        for offsets in [channelOffsets, titleOffsets, wordOffsets] {
+            let total = offsets === channelOffsets || offsets === titleOffsets ? count : wordTitles.count
+            var previous: UInt32 = 0
+            for index in 0..<offsets.count {
+                guard offsets[index] >= previous, Int(offsets[index]) <= total else { throw corrupt("lookup offsets out of order") }
+                previous = offsets[index]
+            }
+            guard Int(previous) == total else { throw corrupt("lookup offsets do not cover the records") }
+        }
+    }
+
+    /// The genres of record `index`.
+    func genres(_ index: Int) -> [Genre] {
+        let bits = UInt64(bitPattern: genreBits[index])
+        guard bits != 0 else { return [] }
+        return genreOfBit.indices.compactMap { bit in bits & (1 << UInt64(bit)) != 0 ? genreOfBit[bit] : nil }
+    }
+
+    /// The stop of record `index`, nil when unknown.
+    func stopTime(_ index: Int) -> Int64? {
+        let value = stop[index]
+        return value == Int64.min ? nil : value
+    }
+
+    /// The end a window search uses: the stop, or the start when the source gave none.
+    func effectiveStop(_ index: Int) -> Int64 {
+        let value = stop[index]
+        return value == Int64.min ? start[index] + 1 : value
+    }
+
+    /// The first record whose start is at or after `instant`.
+    func firstStarting(atOrAfter instant: Int64) -> Int {
+        var low = 0, high = count
+        while low < high {
+            let middle = (low + high) / 2
+            if start[middle] < instant { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
+    /// The stable id of record `index`: `<channel>@<start>`.
+    func id(_ index: Int) -> ProgrammeID {
+        ProgrammeID(channel: ChannelID(channels[Int(channel[index])]), start: Timestamp(secondsSince1970: start[index]))
+    }
+}
+
+extension NumberColumn {
+    /// Whether two columns are views of the same bytes.
+    static func === (lhs: NumberColumn, rhs: NumberColumn) -> Bool { lhs.base == rhs.base }
+}

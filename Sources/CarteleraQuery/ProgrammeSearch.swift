@@ -1,0 +1,176 @@
+import CarteleraCore
+import CarteleraModel
+
+/// Answers programme queries from a `ProgrammeIndex`: candidates from the narrowest lookup, then every filter, then the order.
+struct ProgrammeSearch {
+    let index: ProgrammeIndex
+
+    /// A match: the record and, for text queries, how its title matched.
+    struct Match: Sendable {
+        var record: Int
+        var tier: MatchTier?
+    }
+
+    /// Every record the query matches, in the query's order.
+    func matches(_ query: Query) -> [Match] {
+        var tiers: [Int: MatchTier]?
+        if let text = query.text {
+            guard let matcher = TextMatcher(text, mode: query.textMatch) else { return [] }
+            tiers = titleTiers(matcher)
+        }
+        let genreMask = genreBits(query.genres)
+        // Genres this index has never seen match nothing, not everything.
+        if !query.genres.isEmpty, genreMask == 0 { return [] }
+        let records = candidates(query, titles: tiers.map { Array($0.keys) })
+        let typeCodes = Set(query.types.compactMap { type in index.typeOfCode.firstIndex(of: type).map(UInt8.init) })
+        let channelNumbers = query.channels.map { wanted in Set(index.channels.indices.filter { wanted.contains(ChannelID(index.channels[$0])) }.map(UInt32.init)) }
+        let minimumScore = query.minimumRating.flatMap { Checked.rounded($0 * 10) }
+        var matches: [Match] = []
+        for record in records {
+            if let channelNumbers, !channelNumbers.contains(index.channel[record]) { continue }
+            if let window = query.window {
+                let start = index.start[record]
+                switch window.mode {
+                case .overlap:
+                    guard start < window.to.secondsSince1970, index.effectiveStop(record) > window.from.secondsSince1970 else { continue }
+                case .starts:
+                    guard start >= window.from.secondsSince1970, start < window.to.secondsSince1970 else { continue }
+                }
+            }
+            if !typeCodes.isEmpty, !typeCodes.contains(index.type[record]) { continue }
+            if genreMask != 0, index.genreBits[record] & genreMask == 0 { continue }
+            if let years = query.years {
+                let year = Int(index.year[record])
+                guard year != 0, years.contains(year) else { continue }
+            }
+            if let minimumScore {
+                let score = index.score[record]
+                guard score != 255, Int(score) >= minimumScore else { continue }
+            }
+            matches.append(Match(record: record, tier: tiers?[Int(index.title[record])]))
+        }
+        sort(&matches, by: query.effectiveSort)
+        return matches
+    }
+
+    /// The records to test, in record (start, id) order: a title's, a channel's or a time window's when those narrow it.
+    private func candidates(_ query: Query, titles: [Int]?) -> [Int] {
+        if let titles {
+            var records: [Int] = []
+            for title in titles {
+                let from = Int(index.titleOffsets[title]), to = Int(index.titleOffsets[title + 1])
+                records.reserveCapacity(records.count + to - from)
+                for position in from..<to { records.append(Int(index.titlePostings[position])) }
+            }
+            return records.sorted()
+        }
+        let range = window(query.window)
+        if let channels = query.channels {
+            var records: [Int] = []
+            for (number, channel) in index.channels.enumerated() where channels.contains(ChannelID(channel)) {
+                var position = Int(index.channelOffsets[number])
+                let end = Int(index.channelOffsets[number + 1])
+                // A channel's records are in start order: skip those that start too early to reach the window.
+                var low = position, high = end
+                while low < high {
+                    let middle = (low + high) / 2
+                    if index.start[Int(index.byChannel[middle])] < range.lowerBound { low = middle + 1 } else { high = middle }
+                }
+                position = low
+                while position < end {
+                    let record = Int(index.byChannel[position])
+                    if index.start[record] >= range.upperBound { break }
+                    records.append(record)
+                    position += 1
+                }
+            }
+            return records.sorted()
+        }
+        let first = index.firstStarting(atOrAfter: range.lowerBound)
+        let last = index.firstStarting(atOrAfter: range.upperBound)
+        return Array(first..<max(first, last))
+    }
+
+    /// The starts a record must have to be in the window: from `longest` before it (overlap) to its end.
+    private func window(_ window: Query.Window?) -> Range<Int64> {
+        guard let window else { return Int64.min..<Int64.max }
+        let from = window.from.secondsSince1970, to = window.to.secondsSince1970
+        switch window.mode {
+        case .overlap: return from.subtractingReportingOverflow(index.longest).partialValue..<to
+        case .starts: return from..<to
+        }
+    }
+
+    /// The titles matching the text, with how well: through the word lookup for whole-word matches, by scanning the titles otherwise.
+    private func titleTiers(_ matcher: TextMatcher) -> [Int: MatchTier] {
+        var tiers: [Int: MatchTier] = [:]
+        if matcher.mode == .word {
+            var candidates: Set<Int>?
+            for word in matcher.words {
+                let titles = Set(titlesOfWord(String(decoding: word, as: UTF8.self)))
+                candidates = candidates.map { $0.intersection(titles) } ?? titles
+            }
+            for title in candidates ?? [] { tiers[title] = .word }
+            return tiers
+        }
+        for title in 0..<index.foldedTitles.count {
+            if let tier = matcher.tier(index.foldedTitles[title]) { tiers[title] = tier }
+        }
+        return tiers
+    }
+
+    /// The titles having `word` as a whole word (binary search in the sorted word table).
+    private func titlesOfWord(_ word: String) -> [Int] {
+        var low = 0, high = index.words.count
+        while low < high {
+            let middle = (low + high) / 2
+            if index.words[middle] < word { low = middle + 1 } else { high = middle }
+        }
+        guard low < index.words.count, index.words[low] == word else { return [] }
+        return (Int(index.wordOffsets[low])..<Int(index.wordOffsets[low + 1])).map { Int(index.wordTitles[$0]) }
+    }
+
+    private func genreBits(_ genres: Set<Genre>) -> Int64 {
+        var bits: Int64 = 0
+        for (bit, genre) in index.genreOfBit.enumerated() where genre.map(genres.contains) == true {
+            bits |= 1 << Int64(bit)
+        }
+        return bits
+    }
+
+    /// Sorts matches; every order ends on (start, id), which is record order, so ties are stable.
+    private func sort(_ matches: inout [Match], by sort: Query.Sort) {
+        switch sort {
+        case .relevance:
+            matches.sort { ($0.tier?.rawValue ?? 9, $0.record) < ($1.tier?.rawValue ?? 9, $1.record) }
+        case .title:
+            let folded = Dictionary(uniqueKeysWithValues: Set(matches.map { Int(index.title[$0.record]) }).map { ($0, index.foldedTitles[$0]) })
+            matches.sort { (folded[Int(index.title[$0.record])] ?? "", $0.record) < (folded[Int(index.title[$1.record])] ?? "", $1.record) }
+        case .rating:
+            matches.sort { lhs, rhs in
+                let left = index.score[lhs.record], right = index.score[rhs.record]
+                let l = left == 255 ? -1 : Int(left), r = right == 255 ? -1 : Int(right)
+                return l != r ? l > r : lhs.record < rhs.record
+            }
+        case .time, .distance, .viewers, .share:
+            break
+        }
+    }
+
+    /// The row of a record, as returned to callers.
+    func row(_ match: Match, at now: Timestamp? = nil) -> ProgrammeRow {
+        let record = match.record
+        let channelNumber = Int(index.channel[record])
+        let year = index.year[record], score = index.score[record], external = index.externalID[record]
+        var row = ProgrammeRow(
+            id: index.id(record), channel: ChannelID(index.channels[channelNumber]), channelName: index.channelNames[channelNumber],
+            title: index.titles[Int(index.title[record])], start: Timestamp(secondsSince1970: index.start[record]),
+            stop: index.stopTime(record).map { Timestamp(secondsSince1970: $0) }, type: index.typeOfCode[Int(index.type[record])],
+            genres: index.genres(record), year: year == 0 ? nil : Int(year), score: score == 255 ? nil : Double(score) / 10,
+            externalID: external.isEmpty ? nil : external, match: match.tier, minutesLeft: nil)
+        if let now, let stop = index.stopTime(record) {
+            row.minutesLeft = Int(max(0, (stop - now.secondsSince1970 + 59) / 60))
+        }
+        return row
+    }
+}

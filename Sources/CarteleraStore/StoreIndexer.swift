@@ -1,0 +1,16 @@
+/// Keeps files derived from the shards (the query index) in step with them, inside each commit.
+///
+/// The store writes what the indexer returns atomically into `index/`, after the commit's shards and before
+/// its manifest, in the order given: readers that check the last file first see either the old derived files
+/// or the new ones. When updating fails the commit still stands; the store removes the indexer's `marker` so
+/// readers know the files are stale, and the next lock rebuilds them.
+public protocol StoreIndexer: Sendable {
+    /// The file readers check first: removed when the derived files cannot be trusted.
+    var marker: String { get }
+    /// The derived files to write after a commit changed `changed` (new content; empty for a removed shard) at `generation`, in order.
+    func update(_ store: FileStore, changed: [ShardKey: ShardContent], generation: Int) throws -> [(name: String, bytes: [UInt8])]
+    /// Every derived file built from the shards on disk, at `generation`, in order.
+    func rebuild(_ store: FileStore, generation: Int) throws -> [(name: String, bytes: [UInt8])]
+    /// Whether the derived files in `folder` reflect `generation`.
+    func isCurrent(in folder: String, generation: Int) -> Bool
+}

@@ -1,0 +1,135 @@
+import ArgumentParser
+import CarteleraCore
+import CarteleraModel
+import CarteleraQuery
+import Foundation
+
+extension Cartelera {
+    /// `cartelera query <kind>`: ask the store.
+    struct QueryCommand: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "query",
+            abstract: "Ask the store: programmes, audiences, shares, venues, nights or promotions, filtered, sorted and paged.",
+            discussion: """
+                Examples:
+                  cartelera query programmes --type film --genre drama --tonight --channel-list mine
+                  cartelera query programmes --text accion --sort relevance
+                  cartelera query venues --near 40.4168,-3.7038 --within 2km --music techno
+                  cartelera query nights --tonight --guest-list-open --near 40.4168,-3.7038 --within 3km
+
+                Exits 0 with a table (or --json), 2 for a bad parameter (named, with the forms it accepts), 1 when the store cannot be read.
+                """)
+
+        @Argument(help: ArgumentHelp("programmes, audiences, shares, venues, nights or promotions.", valueName: "kind"))
+        var kind: Query.Kind
+
+        @OptionGroup var global: GlobalOptions
+        @OptionGroup var filters: QueryOptions
+
+        func run() async throws {
+            let (context, _) = try filters.moment.context()
+            let query = try filters.query(kind: kind, context: context)
+            let answer = QueryEngine(index: try global.queryIndex()).answer(query)
+            if global.json {
+                try GlobalOptions.printJSON(answer)
+            } else {
+                print(QueryTable(zone: try filters.moment.displayZone()).render(answer))
+            }
+        }
+    }
+
+    /// `cartelera shake <kind>`: one random pick among everything that matches.
+    struct Shake: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Pick one item at random among everything the filters match (not only the first page).",
+            discussion: "The same filters as `query`. --seed makes the pick reproducible. Exits 1 when nothing matches.")
+
+        @Argument(help: ArgumentHelp("programmes, audiences, shares, venues, nights or promotions.", valueName: "kind"))
+        var kind: Query.Kind
+
+        @Option(name: .long, help: ArgumentHelp("Seed the pick, for a reproducible one.", valueName: "n"))
+        var seed: UInt64?
+
+        @OptionGroup var global: GlobalOptions
+        @OptionGroup var filters: QueryOptions
+
+        func run() async throws {
+            let (context, _) = try filters.moment.context()
+            let query = try filters.query(kind: kind, context: context)
+            let engine = QueryEngine(index: try global.queryIndex())
+            let picked: QueryAnswer?
+            if let seed {
+                var seeded = SplitMix64(seed: seed)
+                picked = engine.shake(query, using: &seeded)
+            } else {
+                var system = SystemRandomNumberGenerator()
+                picked = engine.shake(query, using: &system)
+            }
+            guard let picked else {
+                throw CommandFailure(description: "nothing matches these filters: shake has nothing to pick from", status: .sourcesFailed)
+            }
+            if global.json {
+                try GlobalOptions.printJSON(picked)
+            } else {
+                print(QueryTable(zone: try filters.moment.displayZone()).render(picked))
+            }
+        }
+    }
+
+    /// `cartelera now`: what every channel has on now, and next.
+    struct Now: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "What every channel has on now, with the minutes left, and what comes next.")
+
+        @Option(name: .long, help: ArgumentHelp("Only this channel (repeatable or comma-separated).", valueName: "id"))
+        var channel: [String] = []
+
+        @Option(name: .long, help: ArgumentHelp("A named channel list from the configuration file.", valueName: "name"))
+        var channelList: String?
+
+        @OptionGroup var global: GlobalOptions
+        @OptionGroup var moment: MomentOptions
+
+        func run() async throws {
+            let (context, configuration) = try moment.context()
+            var channels: Set<ChannelID>?
+            if !channel.isEmpty || channelList != nil {
+                var chosen = Set(channel.flatMap { $0.split(separator: ",") }.map { ChannelID(String($0)) })
+                if let channelList {
+                    guard let listed = configuration.channelLists[channelList] else {
+                        throw CommandFailure(description: "--channel-list \(channelList): no such list in the configuration file", status: .usage)
+                    }
+                    chosen.formUnion(listed)
+                }
+                channels = chosen
+            }
+            let answers = QueryEngine(index: try global.queryIndex()).nowAndNext(at: context.now, channels: channels)
+            if global.json {
+                try GlobalOptions.printJSON(answers)
+            } else {
+                print(QueryTable(zone: try moment.displayZone()).render(answers))
+            }
+        }
+    }
+
+    /// `cartelera airings "<title>"`: the other upcoming airings of a title.
+    struct Airings: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "The upcoming airings of a title on every channel (accents and case do not matter).")
+
+        @Argument(help: ArgumentHelp("The title.", valueName: "title"))
+        var title: String
+
+        @OptionGroup var global: GlobalOptions
+        @OptionGroup var moment: MomentOptions
+
+        func run() async throws {
+            let (context, _) = try moment.context()
+            let rows = QueryEngine(index: try global.queryIndex()).otherAirings(of: title, after: context.now)
+            let answer = QueryAnswer.programmes(QueryPage(total: rows.count, offset: 0, rows: rows))
+            if global.json {
+                try GlobalOptions.printJSON(answer)
+            } else {
+                print(QueryTable(zone: try moment.displayZone()).render(answer))
+            }
+        }
+    }
+}

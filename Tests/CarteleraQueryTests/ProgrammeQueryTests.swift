@@ -1,0 +1,145 @@
+import CarteleraModel
+import CarteleraQuery
+import Testing
+
+/// Programme filters and sorts over a small guide, in Europe/Madrid, across midnight.
+@Suite struct ProgrammeQueryTests {
+    let fixture: QueryStore
+
+    init() throws {
+        fixture = try QueryStore()
+        let f = fixture
+        try f.commit(programmes: [
+            f.programme("La1.es", "2026-11-20 19:00", minutes: 60, "Telediario 2", type: .news, genres: [.news]),
+            f.programme("La1.es", "2026-11-20 20:00", minutes: 120, "Acción mutante", type: .film, genres: [.action, .comedy], year: 1993, score: 6.4),
+            f.programme("La1.es", "2026-11-20 22:00", minutes: 150, "La noche de España", type: .show, genres: [.entertainment]),
+            f.programme("La1.es", "2026-11-21 00:30", minutes: 90, "Cine: Mar adentro", type: .film, genres: [.drama], year: 2004, score: 8.1),
+            f.programme("La2.es", "2026-11-20 21:30", minutes: 100, "Acciones de guerra", type: .film, genres: [.war, .action], year: 1970, score: 5.0),
+            f.programme("La2.es", "2026-11-20 23:30", minutes: 60, "Documentos TV", type: .documentary, genres: [.documentary]),
+            f.programme("Antena3.es", "2026-11-20 22:10", minutes: 120, "Accion", type: .film, genres: [.action], year: 2015, score: 7.0),
+            f.programme("Antena3.es", "2026-11-21 06:30", minutes: 60, "Espejo público", type: .show),
+        ], channels: [Channel(id: "La1.es", name: "La 1"), Channel(id: "La2.es", name: "La 2"), Channel(id: "Antena3.es", name: "Antena 3")])
+    }
+
+    func titles(_ parameters: QueryParameters, now: String = "2026-11-20 21:00") throws -> [String] {
+        let query = try parameters.query(kind: .programmes, context: fixture.context(now, lists: ["mine": ["La2.es", "Antena3.es"]]))
+        return try fixture.engine().programmes(query).rows.map(\.title)
+    }
+
+    @Test func textIsAccentAndCaseInsensitiveAndRankedExactPrefixWordSubstringNearMiss() throws {
+        var parameters = QueryParameters()
+        parameters.text = "ACCIÓN"
+        // Exact ("Accion"), prefix ("Acción mutante", "Acciones de guerra"), then substring; each tier in time order.
+        #expect(try titles(parameters) == ["Accion", "Acción mutante", "Acciones de guerra"])
+        parameters.text = "espana"
+        #expect(try titles(parameters) == ["La noche de España"])
+        parameters.text = "documentox"
+        #expect(try titles(parameters) == ["Documentos TV"]) // one edit in a word of 10 letters: a near miss
+        parameters.text = "tv"
+        #expect(try titles(parameters) == ["Documentos TV"])
+        parameters.text = "mar"
+        parameters.match = "word"
+        #expect(try titles(parameters) == ["Cine: Mar adentro"])
+        parameters.text = "marx"
+        #expect(try titles(parameters).isEmpty)
+    }
+
+    @Test func aShortWordMustMatchExactlyNotWithinAnEdit() throws {
+        var parameters = QueryParameters()
+        parameters.text = "tele"
+        #expect(try titles(parameters) == ["Telediario 2"])
+        parameters.text = "tiv"
+        #expect(try titles(parameters).isEmpty)
+    }
+
+    @Test func genresTypesYearsAndRatingsFilterTogether() throws {
+        var parameters = QueryParameters()
+        parameters.genres = ["Acción"]
+        #expect(try titles(parameters) == ["Acción mutante", "Acciones de guerra", "Accion"])
+        parameters.types = ["film"]
+        parameters.year = "1990-2020"
+        #expect(try titles(parameters) == ["Acción mutante", "Accion"])
+        parameters.minimumRating = "6.5"
+        #expect(try titles(parameters) == ["Accion"])
+        var labels = QueryParameters()
+        labels.genres = ["drama,war"]
+        #expect(try titles(labels) == ["Acciones de guerra", "Cine: Mar adentro"])
+    }
+
+    @Test func channelsAndNamedListsNarrowTheGuide() throws {
+        var parameters = QueryParameters()
+        parameters.channels = ["La2.es"]
+        #expect(try titles(parameters) == ["Acciones de guerra", "Documentos TV"])
+        parameters.channels = []
+        parameters.channelList = "mine"
+        #expect(try titles(parameters) == ["Acciones de guerra", "Accion", "Documentos TV", "Espejo público"])
+    }
+
+    @Test func aWindowCountsWhatStartedBeforeItAndIsStillOn() throws {
+        var now = QueryParameters()
+        now.now = true
+        // At 21:00: the 20:00 film (to 22:00) is on; the 21:30 film has not started.
+        #expect(try titles(now) == ["Acción mutante"])
+        var tonight = QueryParameters()
+        tonight.tonight = true
+        // 20:00 to 06:00: the news ending at 20:00 is over, the show at 06:30 has not begun.
+        #expect(try titles(tonight, now: "2026-11-20 21:00") == [
+            "Acción mutante", "Acciones de guerra", "La noche de España", "Accion", "Documentos TV", "Cine: Mar adentro",
+        ])
+        // At 01:00 it is still last night's night; the 06:30 show is after it.
+        #expect(try titles(tonight, now: "2026-11-21 01:00").contains("Cine: Mar adentro"))
+        #expect(try !titles(tonight, now: "2026-11-21 01:00").contains("Espejo público"))
+        var starts = QueryParameters()
+        starts.from = "2026-11-20T22:00"
+        starts.to = "2026-11-21T01:00"
+        starts.window = "starts"
+        #expect(try titles(starts) == ["La noche de España", "Accion", "Documentos TV", "Cine: Mar adentro"])
+        starts.window = "overlap"
+        #expect(try titles(starts) == ["Acciones de guerra", "La noche de España", "Accion", "Documentos TV", "Cine: Mar adentro"])
+        var next = QueryParameters()
+        next.next = "1h"
+        #expect(try titles(next, now: "2026-11-20 23:40") == ["La noche de España", "Accion", "Documentos TV", "Cine: Mar adentro"])
+        var day = QueryParameters()
+        day.day = "2026-11-21"
+        // A day holds what is on at any moment of it, programmes crossing its midnight included.
+        #expect(try titles(day) == ["La noche de España", "Accion", "Documentos TV", "Cine: Mar adentro", "Espejo público"])
+    }
+
+    @Test func sortsByTimeTitleRatingAndPagesWithATotal() throws {
+        var parameters = QueryParameters()
+        parameters.sort = "title"
+        #expect(try titles(parameters).first == "Accion")
+        parameters.sort = "rating"
+        #expect(try titles(parameters).prefix(3) == ["Cine: Mar adentro", "Accion", "Acción mutante"])
+        parameters.sort = nil
+        parameters.limit = "3"
+        parameters.offset = "2"
+        let page = try fixture.engine().programmes(parameters.query(kind: .programmes, context: fixture.context("2026-11-20 21:00")))
+        #expect(page.total == 8)
+        #expect(page.rows.map(\.title) == ["Acciones de guerra", "La noche de España", "Accion"])
+        #expect(page.rows.first?.channelName == "La 2")
+    }
+
+    @Test func nowAndNextGivesMinutesLeftPerChannel() throws {
+        let answers = try fixture.engine().nowAndNext(at: fixture.madrid("2026-11-20 21:45"))
+        let la1 = try #require(answers.first { $0.channel == "La1.es" })
+        #expect(la1.now?.title == "Acción mutante")
+        #expect(la1.now?.minutesLeft == 15)
+        #expect(la1.next?.title == "La noche de España")
+        let antena3 = try #require(answers.first { $0.channel == "Antena3.es" })
+        #expect(antena3.now == nil)
+        #expect(antena3.next?.title == "Accion")
+    }
+
+    @Test func otherAiringsAreUpcomingAcrossChannelsWhateverTheAccents() throws {
+        let f = try QueryStore()
+        try f.commit(programmes: [
+            f.programme("La1.es", "2026-11-20 20:00", minutes: 60, "Mar adentro"),
+            f.programme("La2.es", "2026-11-22 23:00", minutes: 60, "MAR ADENTRO"),
+            f.programme("Cuatro.es", "2026-11-23 16:00", minutes: 60, "Mar Adentro"),
+            f.programme("Cuatro.es", "2026-11-24 16:00", minutes: 60, "Mar adentro 2"),
+        ])
+        let airings = try f.engine().otherAirings(of: "mar adéntro", after: f.madrid("2026-11-21 00:00"))
+        #expect(airings.map(\.channel) == ["La2.es", "Cuatro.es"])
+    }
+}
