@@ -56,10 +56,17 @@ public struct Timestamp: Hashable, Comparable, Codable, Sendable, CustomStringCo
         let day = utcDay
         let secondOfDay = min(max(utcSecondOfDay, 0), 86_399)
         let (y, m, d) = day.components
-        return String(format: "%04d-%02d-%02dT%02d:%02d:%02dZ", y, m, d, secondOfDay / 3600, secondOfDay / 60 % 60, secondOfDay % 60)
+        var text = DigitText(capacity: 20)
+        text.append(y, width: 4, then: UInt8(ascii: "-"))
+        text.append(m, width: 2, then: UInt8(ascii: "-"))
+        text.append(d, width: 2, then: UInt8(ascii: "T"))
+        text.append(secondOfDay / 3600, width: 2, then: UInt8(ascii: ":"))
+        text.append(secondOfDay / 60 % 60, width: 2, then: UInt8(ascii: ":"))
+        text.append(secondOfDay % 60, width: 2, then: UInt8(ascii: "Z"))
+        return text.string
     }
 
-    /// Parses ISO 8601 with `Z` or a `±hh:mm` offset, optional fractional seconds.
+    /// Parses ISO 8601 with `Z` or a `±hh:mm` offset (required), optional seconds and fractional seconds.
     public init?(iso8601 text: String) {
         let scalars = Array(text.utf8)
         func number(_ start: Int, _ length: Int) -> Int? {
@@ -71,31 +78,36 @@ public struct Timestamp: Hashable, Comparable, Codable, Sendable, CustomStringCo
             }
             return value
         }
-        guard scalars.count >= 19, let y = number(0, 4), let mo = number(5, 2), let d = number(8, 2),
-              let h = number(11, 2), let mi = number(14, 2), let s = number(17, 2),
-              scalars[4] == 45, scalars[7] == 45, scalars[10] == 84 || scalars[10] == 32,
-              scalars[13] == 58, scalars[16] == 58,
-              let day = Day(year: y, month: mo, day: d), h < 24, mi < 60, s < 61 else { return nil }
-        var index = 19
-        if index < scalars.count, scalars[index] == 46 {
+        guard scalars.count >= 17, let y = number(0, 4), let mo = number(5, 2), let d = number(8, 2),
+              let h = number(11, 2), let mi = number(14, 2),
+              scalars[4] == 45, scalars[7] == 45, scalars[10] == 84 || scalars[10] == 32, scalars[13] == 58,
+              let day = Day(year: y, month: mo, day: d), h < 24, mi < 60 else { return nil }
+        // Seconds may be left out ("18:00Z"); the zone may not: a time without one is local, and this type cannot know where.
+        var s = 0
+        var index = 16
+        if scalars[16] == 58 {
+            guard let seconds = number(17, 2), seconds < 61 else { return nil }
+            s = seconds
+            index = 19
+        }
+        if index == 19, index < scalars.count, scalars[index] == 46 {
             index += 1
             while index < scalars.count, scalars[index] >= 48, scalars[index] <= 57 { index += 1 }
         }
+        guard index < scalars.count else { return nil }
         var offset = 0
-        if index < scalars.count {
-            switch scalars[index] {
-            case 90 where index == scalars.count - 1: offset = 0
-            case 43, 45:
-                guard let oh = number(index + 1, 2) else { return nil }
-                var om = 0
-                if index + 3 < scalars.count {
-                    let minuteStart = scalars[index + 3] == 58 ? index + 4 : index + 3
-                    guard let parsed = number(minuteStart, 2), minuteStart + 2 == scalars.count else { return nil }
-                    om = parsed
-                } else if index + 3 != scalars.count { return nil }
-                offset = (oh * 3600 + om * 60) * (scalars[index] == 45 ? -1 : 1)
-            default: return nil
-            }
+        switch scalars[index] {
+        case 90 where index == scalars.count - 1: offset = 0
+        case 43, 45:
+            guard let oh = number(index + 1, 2) else { return nil }
+            var om = 0
+            if index + 3 < scalars.count {
+                let minuteStart = scalars[index + 3] == 58 ? index + 4 : index + 3
+                guard let parsed = number(minuteStart, 2), minuteStart + 2 == scalars.count else { return nil }
+                om = parsed
+            } else if index + 3 != scalars.count { return nil }
+            offset = (oh * 3600 + om * 60) * (scalars[index] == 45 ? -1 : 1)
+        default: return nil
         }
         self.secondsSince1970 = Int64(day.daysSince1970) * 86_400 + Int64(h * 3600 + mi * 60 + s) - Int64(offset)
     }
@@ -159,7 +171,11 @@ public struct Day: Hashable, Comparable, Codable, Sendable, CustomStringConverti
     /// `YYYY-MM-DD`.
     public var description: String {
         let (y, m, d) = components
-        return String(format: "%04d-%02d-%02d", y, m, d)
+        var text = DigitText(capacity: 10)
+        text.append(y, width: 4, then: UInt8(ascii: "-"))
+        text.append(m, width: 2, then: UInt8(ascii: "-"))
+        text.append(d, width: 2, then: nil)
+        return text.string
     }
 
     /// The number of days in a month of a year.
@@ -196,4 +212,33 @@ public struct Day: Hashable, Comparable, Codable, Sendable, CustomStringConverti
 func floorDiv(_ a: Int64, _ b: Int64) -> Int64 {
     let q = a / b
     return (a % b != 0 && (a < 0) != (b < 0)) ? q - 1 : q
+}
+
+/// Zero-padded numbers and separators written straight into bytes: dates are formatted for every stored item, and `String(format:)` is many times slower.
+struct DigitText {
+    private var bytes: [UInt8] = []
+
+    init(capacity: Int) { bytes.reserveCapacity(capacity) }
+
+    /// Appends a non-negative `number` padded with zeros to `width` digits (more when it needs them), then `separator`.
+    mutating func append(_ number: Int, width: Int, then separator: UInt8?) {
+        if number < 0 { bytes.append(UInt8(ascii: "-")) }
+        var count = 1
+        var scale: UInt = 10
+        while count < 20, number.magnitude >= scale {
+            count += 1
+            scale = scale.multipliedReportingOverflow(by: 10).partialValue
+        }
+        bytes.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: max(width, count)))
+        var rest = number.magnitude
+        var index = bytes.count - 1
+        while rest > 0 {
+            bytes[index] = UInt8(ascii: "0") + UInt8(rest % 10)
+            rest /= 10
+            index -= 1
+        }
+        if let separator { bytes.append(separator) }
+    }
+
+    var string: String { String(decoding: bytes, as: UTF8.self) }
 }

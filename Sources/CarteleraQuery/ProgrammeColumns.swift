@@ -37,6 +37,8 @@ struct ProgrammeEntry: Sendable {
 struct ProgrammeColumns {
     var channels: [String] = []
     var titles: [String] = []
+    /// `titles` folded, carried from the previous index so a commit folds only titles it brings.
+    var foldedTitles: [String] = []
     var channel: [UInt32] = []
     var title: [UInt32] = []
     var start: [Int64] = []
@@ -61,6 +63,7 @@ struct ProgrammeColumns {
     init(_ entries: [ProgrammeEntry]) {
         channels = Array(Set(entries.map(\.channel))).sorted()
         titles = Array(Set(entries.map(\.title))).sorted()
+        foldedTitles = titles.map(TextFolding.fold)
         let channelNumber = Self.numbers(channels)
         let titleNumber = Self.numbers(titles)
         let sorted = entries.sorted { ($0.start, $0.channel) < ($1.start, $1.channel) }
@@ -83,6 +86,7 @@ struct ProgrammeColumns {
     init(_ index: ProgrammeIndex, dropping covered: Set<ShardKey>) {
         channels = index.channels
         titles = index.titles.all
+        foldedTitles = index.foldedTitles.all
         // Type codes and genre bits are renumbered by name, in case this build orders them differently.
         let typeMap: [UInt8] = index.typeOfCode.map { type in type.flatMap { Self.typeCode[$0] } ?? 0 }
         let bitMap: [Int64] = index.genreOfBit.map { genre in genre.flatMap { Self.genreBit[$0] } ?? 0 }
@@ -117,6 +121,9 @@ struct ProgrammeColumns {
         var result = ProgrammeColumns()
         result.channels = Array(Set(channels).union(other.channels)).sorted()
         result.titles = Array(Set(titles).union(other.titles)).sorted()
+        var folded = Dictionary(zip(titles, foldedTitles), uniquingKeysWith: { first, _ in first })
+        for (title, fold) in zip(other.titles, other.foldedTitles) where folded[title] == nil { folded[title] = fold }
+        result.foldedTitles = result.titles.map { folded[$0] ?? TextFolding.fold($0) }
         let channelNumber = Self.numbers(result.channels)
         let titleNumber = Self.numbers(result.titles)
         let mine = (channels.map { channelNumber[$0] ?? 0 }, titles.map { titleNumber[$0] ?? 0 })
@@ -146,7 +153,6 @@ struct ProgrammeColumns {
         writer.add("channels", strings: channels)
         writer.add("channelNames", strings: channels.map { channelNames[$0] ?? $0 })
         writer.add("titles", strings: titles)
-        let foldedTitles = titles.map(TextFolding.fold)
         writer.add("foldedTitles", strings: foldedTitles)
         writer.add("genreNames", strings: Genre.allCases.map(\.rawValue))
         writer.add("typeNames", strings: ProgrammeType.allCases.map(\.rawValue))
@@ -173,7 +179,7 @@ struct ProgrammeColumns {
         writer.add("titlePostings", uint32s: titlePostings)
         var titlesOfWord: [String: [UInt32]] = [:]
         for (number, folded) in foldedTitles.enumerated() {
-            for word in Set(TextFolding.words(folded)) { titlesOfWord[word, default: []].append(UInt32(number)) }
+            for word in Set(TextFolding.words(folded: folded)) { titlesOfWord[word, default: []].append(UInt32(number)) }
         }
         let words = titlesOfWord.keys.sorted()
         var wordOffsets: [UInt32] = [0]
@@ -221,9 +227,11 @@ struct ProgrammeColumns {
         var result = self
         var renumber = [UInt32](repeating: 0, count: titles.count)
         result.titles = []
+        result.foldedTitles = []
         for (number, text) in titles.enumerated() where used[number] {
             renumber[number] = UInt32(result.titles.count)
             result.titles.append(text)
+            result.foldedTitles.append(foldedTitles[number])
         }
         result.title = title.map { renumber[Int($0)] }
         return result

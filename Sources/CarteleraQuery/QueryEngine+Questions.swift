@@ -39,7 +39,7 @@ extension QueryEngine {
         let folded = TextFolding.words(title).joined(separator: " ")
         guard !folded.isEmpty else { return [] }
         var records: [Int] = []
-        for number in 0..<programmes.foldedTitles.count where TextFolding.words(programmes.foldedTitles[number]).joined(separator: " ") == folded {
+        for number in 0..<programmes.foldedTitles.count where TextFolding.words(folded: programmes.foldedTitles[number]).joined(separator: " ") == folded {
             for position in Int(programmes.titleOffsets[number])..<Int(programmes.titleOffsets[number + 1]) {
                 let record = Int(programmes.titlePostings[position])
                 if programmes.start[record] >= after.secondsSince1970, programmes.id(record) != excluding { records.append(record) }

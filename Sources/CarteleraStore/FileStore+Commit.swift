@@ -54,7 +54,7 @@ extension FileStore {
                 return result
             }
             let generation = manifest.generation + 1
-            let journal = CommitJournal(generation: generation, shards: (writes.map(\.0) + removals + quarantined).map(\.relativePath).sorted())
+            let journal = CommitJournal(generation: generation, shards: Set(writes.map(\.0) + removals + quarantined).map(\.relativePath).sorted())
             try writeJournal(journal)
             for key in quarantined {
                 result.setAside[key] = try moveToQuarantine(key, at: time)
@@ -70,7 +70,8 @@ extension FileStore {
                 result.removed.append(key)
             }
             for key in quarantined where encoded[key] == nil { manifest[key] = nil }
-            updateIndex(changed: Dictionary(uniqueKeysWithValues: (writes.map(\.0) + removals + quarantined).map { key in
+            // A shard set aside and rewritten in one commit is one change.
+            updateIndex(changed: Dictionary(uniqueKeysWithValues: Set(writes.map(\.0) + removals + quarantined).map { key in
                 (key, shards[key] ?? ShardContent.empty(for: key))
             }), generation: generation)
             manifest.generation = generation

@@ -97,6 +97,16 @@ enum ProgrammeShardWriter {
     /// A JSON string as Foundation writes it without slash escaping: `"` and `\` escaped, \b \f \n \r \t short, other controls as \u00XX.
     static func string(_ text: String, into out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
+        // Most strings need no escape: copied whole, not byte by byte.
+        let copied: Bool? = text.utf8.withContiguousStorageIfAvailable { buffer in
+            guard !buffer.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else { return false }
+            out.append(contentsOf: buffer)
+            return true
+        }
+        if copied == true {
+            out.append(UInt8(ascii: "\""))
+            return
+        }
         for byte in text.utf8 {
             switch byte {
             case UInt8(ascii: "\""): out += [UInt8(ascii: "\\"), UInt8(ascii: "\"")]

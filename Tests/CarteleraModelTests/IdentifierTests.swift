@@ -58,6 +58,30 @@ import Testing
         #expect(Timestamp(Date(timeIntervalSince1970: .nan)).iso8601 == "0001-01-01T00:00:00Z")
     }
 
+    @Test func instantsFormatLikeFoundationsISO8601() throws {
+        // From 1600: Foundation switches to the Julian calendar before 1582, ISO 8601 stays Gregorian.
+        let formatter = ISO8601DateFormatter()
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        var seconds: Int64 = -11_676_096_000
+        while seconds < 253_402_300_799 {
+            let instant = Timestamp(secondsSince1970: seconds)
+            #expect(instant.iso8601 == formatter.string(from: Date(timeIntervalSince1970: TimeInterval(seconds))))
+            #expect(Timestamp(iso8601: instant.iso8601) == instant)
+            #expect(instant.utcDay.description == String(instant.iso8601.prefix(10)))
+            seconds += 1_919_993_261
+        }
+    }
+
+    @Test func anInstantNeedsItsZoneButNotItsSeconds() {
+        #expect(Timestamp(iso8601: "2026-11-25T18:00Z") == Timestamp(iso8601: "2026-11-25T18:00:00Z"))
+        #expect(Timestamp(iso8601: "2026-11-25T19:00+01:00")?.iso8601 == "2026-11-25T18:00:00Z")
+        #expect(Timestamp(iso8601: "2026-11-25T18:00:30.250Z")?.iso8601 == "2026-11-25T18:00:30Z")
+        #expect(Timestamp(iso8601: "2026-11-25T18:00:00") == nil)
+        #expect(Timestamp(iso8601: "2026-11-25T18:00") == nil)
+        #expect(Timestamp(iso8601: "2026-11-25T18:00.5Z") == nil)
+        #expect(Timestamp(iso8601: "2026-11-25T18:00:61Z") == nil)
+    }
+
     @Test func aLocalTimeBeforeMidnightBelongsToTheDayBefore() {
         let day = Day("2026-11-23")!
         let before = LocalDateTime(day: day, secondOfDay: -60)

@@ -1,3 +1,4 @@
+import CarteleraCore
 import CarteleraModel
 import CarteleraQuery
 import CarteleraStore
@@ -73,6 +74,33 @@ import Testing
         #expect(lock.recovery.indexRebuilt)
         lock.release()
         #expect(try QueryIndex.open(store: f.root).origin == .files)
+    }
+
+    /// Commits that add, replace and empty shards, with new and vanishing titles: the updated index is byte for byte a full rebuild.
+    @Test func anUpdatedIndexIsTheIndexARebuildWrites() throws {
+        let f = try QueryStore()
+        let titles = ["Telediario", "Acción mutante", "ACCIÓN MUTANTE", "El Tiempo", "Straße der Nacht", "Cine: Ærø", "La 1 en directo", "Los Simpson"]
+        var random = SplitMix64(seed: 11)
+        for round in 0..<12 {
+            var shards: [ShardKey: ShardContent] = [:]
+            for _ in 0..<(1 + random.below(4)) {
+                let channel = ChannelID("C\(1 + random.below(5)).es")
+                let day = "2026-11-2\(random.below(4))"
+                let programmes = (0..<random.below(6)).map { slot in
+                    f.programme(channel, "\(day) \(10 + slot * 2):00", minutes: 90, titles[random.below(titles.count)] + (round % 3 == 0 ? " \(round)" : ""),
+                                type: slot % 2 == 0 ? .film : nil, genres: slot % 3 == 0 ? [.drama] : [], year: slot == 1 ? 1999 : nil, score: slot == 2 ? 7.5 : nil)
+                }
+                shards[.programmes(day: Day(day)!, channel: channel)] = .programmes(programmes)
+            }
+            let time = Timestamp(secondsSince1970: 1_795_000_000 + Int64(round))
+            let lock = try f.store.lock(at: time)
+            let generation = try f.store.commit(shards, at: time, lock: lock).generation
+            lock.release()
+            guard let generation else { continue }
+            let updated = try Data(contentsOf: URL(fileURLWithPath: f.root + "/index/programmes.idx"))
+            let rebuilt = try #require(try QueryIndexer().rebuild(f.store, generation: generation).first { $0.name == "programmes.idx" })
+            #expect(Array(updated) == rebuilt.bytes, "round \(round)")
+        }
     }
 
     @Test func openingAStoreCreatesNothingAndTakesNoLock() throws {
