@@ -33,6 +33,8 @@ struct NightlifeSearch {
         let wantedMusic = index.musicBits(query.musicGenres)
         if !query.musicGenres.isEmpty, wantedMusic == 0 { return [] }
         let city = query.city.map(Slug.make)
+        // No point farther in latitude than the radius can be within it: those skip the trigonometry. The margin covers rounding.
+        let latitudeReach = query.withinKilometres.map { $0 / GeoPoint.earthRadiusKilometres * 180 / .pi * (1 + 1e-9) + 1e-9 }
         var matches: [VenueMatch] = []
         for record in 0..<index.venueIDs.count {
             if let city, index.venueCities[record] != city { continue }
@@ -49,6 +51,7 @@ struct NightlifeSearch {
             }
             var distance: Double?
             if let point = query.near {
+                if let latitudeReach, !(abs(index.venueLatitude[record] - point.latitude) <= latitudeReach) { continue }
                 guard let location = index.location(ofVenue: record) else { continue }
                 let kilometres = point.distanceKilometres(to: location)
                 if let radius = query.withinKilometres, kilometres > radius { continue }
@@ -57,7 +60,12 @@ struct NightlifeSearch {
             matches.append(VenueMatch(record: record, distance: distance, tier: tier))
         }
         switch query.effectiveSort {
-        case .distance: matches.sort { ($0.distance ?? .infinity, index.venueIDs[$0.record]) < ($1.distance ?? .infinity, index.venueIDs[$1.record]) }
+        case .distance:
+            // Ids are read only to break a tie in distance.
+            matches.sort { lhs, rhs in
+                let left = lhs.distance ?? .infinity, right = rhs.distance ?? .infinity
+                return left != right ? left < right : index.venueIDs[lhs.record] < index.venueIDs[rhs.record]
+            }
         case .rating: matches.sort { lhs, rhs in
             let l = index.venueRating[lhs.record], r = index.venueRating[rhs.record]
             return (l.isNaN ? -1 : l, rhs.record) > (r.isNaN ? -1 : r, lhs.record)

@@ -40,12 +40,15 @@ final class ProgrammeIndex: Sendable {
     let typeOfCode: [ProgrammeType?]
     /// Channel index → the channel's name, from the channel list.
     let channelNames: [String]
+    /// Channel id → its number in `channels`.
+    let channelNumber: [String: UInt32]
 
     /// Reads the columns of a programme index and checks every reference inside it, so a damaged file is refused whole.
     init(file: IndexFile) throws(IndexError) {
         self.file = file
         channels = try file.strings("channels").all
         channelNames = try file.strings("channelNames").all
+        channelNumber = Dictionary(channels.enumerated().map { ($1, UInt32($0)) }, uniquingKeysWith: { first, _ in first })
         titles = try file.strings("titles")
         foldedTitles = try file.strings("foldedTitles")
         words = try file.strings("words")
@@ -116,7 +119,7 @@ final class ProgrammeIndex: Sendable {
     /// The end a window search uses: the stop, or the start when the source gave none.
     func effectiveStop(_ index: Int) -> Int64 {
         let value = stop[index]
-        return value == Int64.min ? start[index] + 1 : value
+        return value == Int64.min ? start[index].addingReportingOverflow(1).partialValue : value
     }
 
     /// The first record whose start is at or after `instant`.

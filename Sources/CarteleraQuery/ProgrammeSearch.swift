@@ -18,77 +18,56 @@ struct ProgrammeSearch {
             guard let matcher = TextMatcher(text, mode: query.textMatch) else { return [] }
             tiers = titleTiers(matcher)
         }
-        let genreMask = genreBits(query.genres)
-        // Genres this index has never seen match nothing, not everything.
-        if !query.genres.isEmpty, genreMask == 0 { return [] }
-        let records = candidates(query, titles: tiers.map { Array($0.keys) })
-        let typeCodes = Set(query.types.compactMap { type in index.typeOfCode.firstIndex(of: type).map(UInt8.init) })
-        let channelNumbers = query.channels.map { wanted in Set(index.channels.indices.filter { wanted.contains(ChannelID(index.channels[$0])) }.map(UInt32.init)) }
-        let minimumScore = query.minimumRating.flatMap { Checked.rounded($0 * 10) }
+        guard let filter = RecordFilter(query, index: index) else { return [] }
+        let channels = query.channels.map { wanted in wanted.compactMap { index.channelNumber[$0.rawValue] }.sorted() }
         var matches: [Match] = []
-        for record in records {
-            if let channelNumbers, !channelNumbers.contains(index.channel[record]) { continue }
-            if let window = query.window {
-                let start = index.start[record]
-                switch window.mode {
-                case .overlap:
-                    guard start < window.to.secondsSince1970, index.effectiveStop(record) > window.from.secondsSince1970 else { continue }
-                case .starts:
-                    guard start >= window.from.secondsSince1970, start < window.to.secondsSince1970 else { continue }
-                }
+        let range = window(query.window)
+        if tiers == nil, channels == nil {
+            // Records are in start order: a window is a slice of them, tested in place.
+            let first = index.firstStarting(atOrAfter: range.lowerBound)
+            let last = max(first, index.firstStarting(atOrAfter: range.upperBound))
+            for record in first..<last where filter.accepts(record) { matches.append(Match(record: record, tier: nil)) }
+        } else {
+            let records = tiers.map { self.records(ofTitles: Array($0.keys)) } ?? self.records(ofChannels: channels ?? [], starting: range)
+            for record in records where filter.accepts(record) {
+                matches.append(Match(record: record, tier: tiers?[Int(index.title[record])]))
             }
-            if !typeCodes.isEmpty, !typeCodes.contains(index.type[record]) { continue }
-            if genreMask != 0, index.genreBits[record] & genreMask == 0 { continue }
-            if let years = query.years {
-                let year = Int(index.year[record])
-                guard year != 0, years.contains(year) else { continue }
-            }
-            if let minimumScore {
-                let score = index.score[record]
-                guard score != 255, Int(score) >= minimumScore else { continue }
-            }
-            matches.append(Match(record: record, tier: tiers?[Int(index.title[record])]))
         }
         sort(&matches, by: query.effectiveSort)
         return matches
     }
 
-    /// The records to test, in record (start, id) order: a title's, a channel's or a time window's when those narrow it.
-    private func candidates(_ query: Query, titles: [Int]?) -> [Int] {
-        if let titles {
-            var records: [Int] = []
-            for title in titles {
-                let from = Int(index.titleOffsets[title]), to = Int(index.titleOffsets[title + 1])
-                records.reserveCapacity(records.count + to - from)
-                for position in from..<to { records.append(Int(index.titlePostings[position])) }
-            }
-            return records.sorted()
+    /// The records of some titles, in record order.
+    private func records(ofTitles titles: [Int]) -> [Int] {
+        var records: [Int] = []
+        for title in titles {
+            let from = Int(index.titleOffsets[title]), to = Int(index.titleOffsets[title + 1])
+            records.reserveCapacity(records.count + to - from)
+            for position in from..<to { records.append(Int(index.titlePostings[position])) }
         }
-        let range = window(query.window)
-        if let channels = query.channels {
-            var records: [Int] = []
-            for (number, channel) in index.channels.enumerated() where channels.contains(ChannelID(channel)) {
-                var position = Int(index.channelOffsets[number])
-                let end = Int(index.channelOffsets[number + 1])
-                // A channel's records are in start order: skip those that start too early to reach the window.
-                var low = position, high = end
-                while low < high {
-                    let middle = (low + high) / 2
-                    if index.start[Int(index.byChannel[middle])] < range.lowerBound { low = middle + 1 } else { high = middle }
-                }
-                position = low
-                while position < end {
-                    let record = Int(index.byChannel[position])
-                    if index.start[record] >= range.upperBound { break }
-                    records.append(record)
-                    position += 1
-                }
+        return records.sorted()
+    }
+
+    /// The records of some channels whose start is in `range`, in record order.
+    private func records(ofChannels channels: [UInt32], starting range: Range<Int64>) -> [Int] {
+        var records: [Int] = []
+        for number in channels {
+            let end = Int(index.channelOffsets[Int(number) + 1])
+            // A channel's records are in start order: skip those that start too early to reach the window.
+            var low = Int(index.channelOffsets[Int(number)]), high = end
+            while low < high {
+                let middle = (low + high) / 2
+                if index.start[Int(index.byChannel[middle])] < range.lowerBound { low = middle + 1 } else { high = middle }
             }
-            return records.sorted()
+            var position = low
+            while position < end {
+                let record = Int(index.byChannel[position])
+                if index.start[record] >= range.upperBound { break }
+                records.append(record)
+                position += 1
+            }
         }
-        let first = index.firstStarting(atOrAfter: range.lowerBound)
-        let last = index.firstStarting(atOrAfter: range.upperBound)
-        return Array(first..<max(first, last))
+        return channels.count > 1 ? records.sorted() : records
     }
 
     /// The starts a record must have to be in the window: from `longest` before it (overlap) to its end.
@@ -130,14 +109,6 @@ struct ProgrammeSearch {
         return (Int(index.wordOffsets[low])..<Int(index.wordOffsets[low + 1])).map { Int(index.wordTitles[$0]) }
     }
 
-    private func genreBits(_ genres: Set<Genre>) -> Int64 {
-        var bits: Int64 = 0
-        for (bit, genre) in index.genreOfBit.enumerated() where genre.map(genres.contains) == true {
-            bits |= 1 << Int64(bit)
-        }
-        return bits
-    }
-
     /// Sorts matches; every order ends on (start, id), which is record order, so ties are stable.
     private func sort(_ matches: inout [Match], by sort: Query.Sort) {
         switch sort {
@@ -172,5 +143,71 @@ struct ProgrammeSearch {
             row.minutesLeft = Int(max(0, (stop - now.secondsSince1970 + 59) / 60))
         }
         return row
+    }
+}
+
+/// The per-record tests of a programme query, prepared once: a type table, a genre mask, a year range, a window, a score.
+struct RecordFilter {
+    let index: ProgrammeIndex
+    /// Type code → wanted; nil when any type will do.
+    let typeWanted: [Bool]?
+    let genreMask: Int64
+    let years: ClosedRange<UInt32>?
+    let window: Query.Window?
+    let minimumScore: UInt8?
+
+    /// Nil when the query can match nothing here: genres, types or channels this index has never seen.
+    init?(_ query: Query, index: ProgrammeIndex) {
+        self.index = index
+        if query.types.isEmpty {
+            typeWanted = nil
+        } else {
+            var wanted = [Bool](repeating: false, count: 256)
+            for (code, type) in index.typeOfCode.enumerated() where type.map(query.types.contains) == true { wanted[code] = true }
+            guard wanted.contains(true) else { return nil }
+            typeWanted = wanted
+        }
+        var mask: Int64 = 0
+        for (bit, genre) in index.genreOfBit.enumerated() where genre.map(query.genres.contains) == true { mask |= 1 << Int64(bit) }
+        // Genres this index has never seen match nothing, not everything.
+        if !query.genres.isEmpty, mask == 0 { return nil }
+        genreMask = mask
+        if let wanted = query.years {
+            guard wanted.upperBound >= 1 else { return nil }
+            years = UInt32(clamping: max(wanted.lowerBound, 1))...UInt32(clamping: wanted.upperBound)
+        } else {
+            years = nil
+        }
+        if let channels = query.channels, !channels.contains(where: { index.channelNumber[$0.rawValue] != nil }) { return nil }
+        window = query.window
+        if let rating = query.minimumRating {
+            guard let tenths = Checked.rounded(rating * 10) else { return nil }
+            if tenths > 100 { return nil }
+            minimumScore = UInt8(clamping: tenths)
+        } else {
+            minimumScore = nil
+        }
+    }
+
+    /// Whether record `record` passes every test; the cheapest and most selective come first.
+    @inline(__always)
+    func accepts(_ record: Int) -> Bool {
+        if let typeWanted, !typeWanted[Int(index.type[record])] { return false }
+        if genreMask != 0, index.genreBits[record] & genreMask == 0 { return false }
+        if let years, !years.contains(index.year[record]) { return false }
+        if let window {
+            let start = index.start[record]
+            switch window.mode {
+            case .overlap:
+                guard start < window.to.secondsSince1970, index.effectiveStop(record) > window.from.secondsSince1970 else { return false }
+            case .starts:
+                guard start >= window.from.secondsSince1970, start < window.to.secondsSince1970 else { return false }
+            }
+        }
+        if let minimumScore {
+            let score = index.score[record]
+            guard score != 255, score >= minimumScore else { return false }
+        }
+        return true
     }
 }
