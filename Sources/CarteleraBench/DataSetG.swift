@@ -16,6 +16,7 @@ public enum DataSetG {
         public var start: Int64
         /// Epoch seconds; the last programme of a day stops at midnight.
         public var stop: Int64
+        /// One of the 20,000 titles.
         public var title: String
         /// film, series, show, documentary, sport, news or kids.
         public var type: String
@@ -29,11 +30,17 @@ public enum DataSetG {
 
     /// One venue of G.
     public struct Venue: Sendable, Hashable {
+        /// 1 to 5,000.
         public var id: Int
+        /// A Spanish-looking venue name.
         public var name: String
+        /// Degrees, around Madrid.
         public var latitude: Double
+        /// Degrees, around Madrid.
         public var longitude: Double
+        /// Music genre labels.
         public var music: [String]
+        /// Whether entry is free.
         public var freeEntry: Bool
         /// 1.0 to 5.0 in tenths.
         public var rating: Double
@@ -49,8 +56,11 @@ public enum DataSetG {
     public static let base: Int64 = 1_795_392_000
     /// The query shapes' "now": 2026-11-25T18:00Z.
     public static let now: Int64 = 1_795_629_600
+    /// Days of programmes.
     public static let dayCount = 14
+    /// Channels, `ch001` to `ch900`.
     public static let channelCount = 900
+    /// Venues.
     public static let venueCount = 5000
 
     /// The genres, in the reference's order (q2 run i uses `genres[i % 25]`).

@@ -14,13 +14,17 @@ public enum DataSetGStore {
 
     /// How writing G went.
     public struct IngestReport: Sendable {
+        /// Programmes committed.
         public var programmes: Int
+        /// Venues committed.
         public var venues: Int
+        /// Shard files written.
         public var shards: Int
         /// Generating and turning the data into model values.
         public var generateSeconds: Double
         /// Committing: encoding, writing shards atomically, updating the query index.
         public var commitSeconds: Double
+        /// The store generation after the last commit.
         public var generation: Int
     }
 

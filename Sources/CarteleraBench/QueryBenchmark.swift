@@ -8,12 +8,17 @@ import Foundation
 public struct QueryBenchmark {
     /// One shape's figures.
     public struct Result: Sendable {
+        /// The shape measured.
         public var shape: QueryShapes.Shape
         /// Rows of the first run's answer.
         public var rows: Int
+        /// The engine's median, in seconds.
         public var p50: Double
+        /// The engine's 99th percentile, in seconds.
         public var p99: Double
+        /// The linear scan's median, in seconds.
         public var baselineP50: Double
+        /// The linear scan's 99th percentile, in seconds.
         public var baselineP99: Double
         /// Whether the engine and the scan gave the same ids on every run.
         public var agreesWithBaseline: Bool

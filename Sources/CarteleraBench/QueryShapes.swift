@@ -13,10 +13,15 @@ public enum QueryShapes {
 
     /// A reference row of BENCHMARKS.md: parameters, rows, first id, fingerprint.
     public struct Reference: Sendable {
+        /// The shape.
         public var shape: Shape
+        /// Its parameters as BENCHMARKS.md writes them.
         public var parameters: String
+        /// Rows of the answer.
         public var rows: Int
+        /// The first id of the answer.
         public var firstID: String
+        /// The answer's fingerprint.
         public var fingerprint: String
         /// The query that reproduces it.
         public var query: Query

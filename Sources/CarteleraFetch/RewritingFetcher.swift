@@ -9,6 +9,7 @@ public struct RewritingFetcher: Fetcher {
         self.prefixes = prefixes.sorted { $0.key.count > $1.key.count }.map { ($0.key, $0.value) }
     }
 
+    /// Fetches the request from its rewritten URL when a prefix matches, as it is otherwise.
     public func fetch(_ request: FetchRequest) async throws(FetchError) -> FetchResponse {
         guard let match = prefixes.first(where: { request.url.hasPrefix($0.from) }) else { return try await base.fetch(request) }
         var rewritten = request

@@ -33,8 +33,11 @@ public struct Query: Sendable, Hashable {
 
     /// A span of time, `from` included and `to` excluded.
     public struct Window: Sendable, Hashable {
+        /// The first instant of the window.
         public var from: Timestamp
+        /// The instant after the window.
         public var to: Timestamp
+        /// Whether an item must overlap the window or start inside it.
         public var mode: WindowMode
 
         /// A window from its bounds.
@@ -45,9 +48,11 @@ public struct Query: Sendable, Hashable {
         }
     }
 
+    /// What is asked for.
     public var kind: Kind
     /// Free text, matched accent- and case-insensitively against titles (names for venues).
     public var text: String?
+    /// Which matches of `text` count.
     public var textMatch: TextMatch
     /// Programmes in any of these canonical genres.
     public var genres: Set<Genre>
@@ -59,6 +64,7 @@ public struct Query: Sendable, Hashable {
     public var types: Set<ProgrammeType>
     /// Programmes, audiences and shares on these channels; nil for every channel.
     public var channels: Set<ChannelID>?
+    /// Items of this span of time; nil for any time.
     public var window: Window?
     /// Venues and nights near this point…
     public var near: GeoPoint?

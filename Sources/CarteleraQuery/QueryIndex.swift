@@ -20,6 +20,7 @@ public final class QueryIndex: Sendable {
 
     /// The store generation the snapshot reflects.
     public let generation: Int
+    /// Where the snapshot came from: the index files, or the shards when the files could not be used.
     public let origin: Origin
     let programmes: ProgrammeIndex
     let nightlife: NightlifeIndex

@@ -30,30 +30,55 @@ public struct QueryParameters: Sendable, Hashable {
     /// The most rows one page may hold.
     public static let maximumLimit = 10_000
 
+    /// Free text, 1 to 200 characters.
     public var text: String?
+    /// `any` (every kind of match, ranked) or `word` (whole words only).
     public var match: String?
+    /// Genre names or labels, each resolved to a canonical genre ("acción" → action).
     public var genres: [String] = []
+    /// Music genre names or labels.
     public var music: [String] = []
+    /// A year (`1999`) or a range (`1990-2005`).
     public var year: String?
+    /// Programme types (film, series, news…).
     public var types: [String] = []
+    /// Channel ids, each may be a comma-separated list.
     public var channels: [String] = []
+    /// A channel list named in the configuration file.
     public var channelList: String?
+    /// On the air at the query's time.
     public var now = false
+    /// Tonight, as the configuration defines it (default 20:00 to 06:00 in the guide's zone).
     public var tonight = false
+    /// A local day: `YYYY-MM-DD`, `today`, `tomorrow` or `yesterday`.
     public var day: String?
+    /// The window's start: an instant with its offset, a local date-time or date, or `HH:MM` today.
     public var from: String?
+    /// The window's end, written as `from` is.
     public var to: String?
+    /// The coming hours or minutes from the query's time (`3h`, `90m`, `2h30m`).
     public var next: String?
+    /// `overlap` (on at any moment of the window, the default) or `starts` (starting inside it).
     public var window: String?
+    /// A point as `LAT,LON` in degrees.
     public var near: String?
+    /// A distance from `near`: `2km`, `500m` or kilometres as a bare number.
     public var within: String?
+    /// Only what is free to enter.
     public var free = false
+    /// At least this rating: a programme's score out of 10, a venue's rating out of 5.
     public var minimumRating: String?
+    /// Only nights whose guest list is open at the query's time.
     public var guestListOpen = false
+    /// Only paid promotions, or nights they feature.
     public var featured = false
+    /// Venues and nights of a city.
     public var city: String?
+    /// The order: one of `Query.Sort` that the kind allows.
     public var sort: String?
+    /// Rows per page, 1 to `maximumLimit`.
     public var limit: String?
+    /// Rows to skip.
     public var offset: String?
 
     /// No parameter set.
@@ -313,6 +338,7 @@ public struct QueryParameters: Sendable, Hashable {
                 digits += 1
             } else if character == "h" || character == "m", digits > 0 {
                 total += number * (character == "h" ? 3600 : 60)
+                guard total <= 366 * 86_400 else { throw fail }
                 number = 0
                 digits = 0
             } else {
