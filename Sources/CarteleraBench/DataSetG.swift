@@ -79,11 +79,12 @@ public enum DataSetG {
         "bachata", "funk", "soul",
     ]
 
-    /// Every programme (or the first `limit`), in id order, handed to `body` one at a time (the whole set would hold ~150 MB).
-    public static func forEachProgramme(limit: Int = .max, _ body: (Programme) throws -> Void) rethrows {
+    /// The whole set would hold ~150 MB: programmes are generated one at a time.
+    /// Every programme of the first `days` days (or the first `limit` programmes), in id order, handed to `body` one at a time.
+    public static func forEachProgramme(days: Int = dayCount, limit: Int = .max, _ body: (Programme) throws -> Void) rethrows {
         let titles = Vocabulary.shared.titles
         var id = 0
-        for day in 0..<dayCount {
+        for day in 0..<min(max(days, 0), dayCount) {
             let dayStart = base + 86_400 * Int64(day)
             let dayEnd = dayStart + 86_400
             for channel in 0..<channelCount {

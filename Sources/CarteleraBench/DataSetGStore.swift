@@ -29,7 +29,10 @@ public enum DataSetGStore {
     }
 
     /// Writes G into the store at `root` (which must be new or empty): a commit per day of programmes, then the venues.
-    public static func ingest(into root: String, progress: (String) -> Void = { _ in }) throws -> IngestReport {
+    ///
+    /// `days` and `channels` keep a part of G (the first days, some channels) for tests; ids stay G's own.
+    public static func ingest(into root: String, days: Int = DataSetG.dayCount, channels kept: Set<String>? = nil,
+                              progress: (String) -> Void = { _ in }) throws -> IngestReport {
         let store = try FileStore(root: root, indexer: QueryIndexer())
         guard try store.shardKeys().isEmpty else {
             throw StoreError(kind: .invalidContent, file: store.root, detail: "already holds shards: give bench generate a new folder")
@@ -62,7 +65,8 @@ public enum DataSetGStore {
             day.removeAll(keepingCapacity: true)
         }
         var started = clock.now
-        try DataSetG.forEachProgramme { generated in
+        try DataSetG.forEachProgramme(days: days) { generated in
+            if let kept, !kept.contains(generated.channel) { return }
             let dayStart = generated.start - (generated.start - DataSetG.base) % 86_400
             if currentDay != dayStart {
                 generate += clock.now - started

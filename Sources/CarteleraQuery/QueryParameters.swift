@@ -104,7 +104,9 @@ public struct QueryParameters: Sendable, Hashable {
         }
         if !genres.isEmpty {
             try applies.check("genre", genres.joined(separator: ","), kind == .programmes)
-            query.genres = Set(try Self.values(genres, parameter: "genre", resolving: QueryVocabulary.genre))
+            query.genres = Set(try Self.values(genres, parameter: "genre", resolving: QueryVocabulary.genre) { name in
+                QueryVocabulary.programmeType.value(for: name).map { "\($0.rawValue) is a programme type, not a genre: use --type \($0.rawValue)" }
+            })
         }
         if !music.isEmpty {
             try applies.check("music", music.joined(separator: ","), kind == .venues || kind == .nights)
@@ -116,7 +118,9 @@ public struct QueryParameters: Sendable, Hashable {
         }
         if !types.isEmpty {
             try applies.check("type", types.joined(separator: ","), kind == .programmes)
-            query.types = Set(try Self.values(types, parameter: "type", resolving: QueryVocabulary.programmeType))
+            query.types = Set(try Self.values(types, parameter: "type", resolving: QueryVocabulary.programmeType) { name in
+                QueryVocabulary.genre.value(for: name).map { "\($0.rawValue) is a genre, not a programme type: use --genre \($0.rawValue)" }
+            })
         }
         if !channels.isEmpty || channelList != nil {
             try applies.check("channel", channels.joined(separator: ","), [.programmes, .audiences, .shares].contains(kind))
@@ -219,9 +223,10 @@ public struct QueryParameters: Sendable, Hashable {
             result = Query.Window(from: context.now, to: context.now.adding(seconds: 1), mode: .overlap)
         } else if tonight {
             try applies.check("tonight", "", applies.time)
-            // Before the night ends (06:00) it is still last night.
+            // A night that runs past midnight (20:00 to 06:00) is still last night until it ends; one that ends the same day is today's.
             let local = zone.local(context.now)
-            let evening = local.secondOfDay < context.tonight.end ? today.advanced(by: -1) : today
+            let crossesMidnight = context.tonight.end <= context.tonight.start
+            let evening = crossesMidnight && local.secondOfDay < context.tonight.end ? today.advanced(by: -1) : today
             let start = zone.instant(LocalDateTime(day: evening, secondOfDay: context.tonight.start))
             let endDay = context.tonight.end <= context.tonight.start ? evening.advanced(by: 1) : evening
             result = Query.Window(from: start, to: zone.instant(LocalDateTime(day: endDay, secondOfDay: context.tonight.end)), mode: mode)
@@ -261,11 +266,14 @@ public struct QueryParameters: Sendable, Hashable {
     }
 
     /// Each value (repeated, or comma-separated) resolved, or an error suggesting the closest valid names.
-    private static func values<Value>(_ texts: [String], parameter: String, resolving table: QueryVocabulary.Table<Value>) throws(QueryError) -> [Value] {
+    /// `misplaced` says when a name belongs to another parameter ("film" is a type, not a genre).
+    private static func values<Value>(_ texts: [String], parameter: String, resolving table: QueryVocabulary.Table<Value>,
+                                      misplaced: (String) -> String? = { _ in nil }) throws(QueryError) -> [Value] {
         var result: [Value] = []
         for text in texts.flatMap({ $0.split(separator: ",").map(String.init) }) {
             let trimmed = text.trimmingWhitespaceAndNewlines()
             guard let value = table.value(for: trimmed) else {
+                if let message = misplaced(trimmed) { throw QueryError(parameter: parameter, value: trimmed, message: message) }
                 throw QueryError(parameter: parameter, value: trimmed, message: "unknown \(table.noun); the closest are \(table.closest(to: trimmed).joined(separator: ", "))")
             }
             result.append(value)

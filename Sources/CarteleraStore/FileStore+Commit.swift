@@ -128,6 +128,25 @@ extension FileStore {
         }
     }
 
+    /// Rebuilds every derived file from the shards, at the manifest's generation, and returns that generation; throws what stops it.
+    public func rebuildIndex(lock: StoreLock) throws(StoreError) -> Int {
+        try checkHeld(lock)
+        guard let indexer else { throw StoreError(kind: .invalidContent, file: root, detail: "this store was opened without an index to rebuild") }
+        return try writeGate.withLock { _ throws(StoreError) -> Int in
+            let generation = try manifest().generation
+            let files: [(name: String, bytes: [UInt8])]
+            do {
+                files = try indexer.rebuild(self, generation: generation)
+            } catch let error as StoreError {
+                throw error
+            } catch {
+                throw StoreError(kind: .io, file: path("index"), detail: "cannot build the index: \(error)")
+            }
+            try writeIndex(files)
+            return generation
+        }
+    }
+
     /// Rebuilds every derived file from the shards, at `generation`.
     func rebuildIndex(generation: Int) {
         guard let indexer else { return }

@@ -37,6 +37,7 @@ extension FileStore {
             verification.manifestMismatches.append("\(missing): in the manifest, but no such file")
         }
         verification.temporaryFiles = try temporaryFiles()
+        if let indexer, manifest.generation > 0 { verification.indexCurrent = indexer.isCurrent(in: path("index"), generation: manifest.generation) }
         return verification
     }
 

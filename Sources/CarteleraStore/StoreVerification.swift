@@ -14,7 +14,11 @@ public struct StoreVerification: Sendable, Hashable, Codable {
     public var temporaryFiles: [String]
     /// Whether an interrupted commit's journal is waiting for the next writer to heal it.
     public var interruptedCommit: Bool
+    /// Whether the derived index reflects the manifest's generation; nil when the store keeps no index.
+    public var indexCurrent: Bool?
 
     /// Whether nothing is wrong.
-    public var isHealthy: Bool { undecodable.isEmpty && manifestMismatches.isEmpty && temporaryFiles.isEmpty && !interruptedCommit }
+    public var isHealthy: Bool {
+        undecodable.isEmpty && manifestMismatches.isEmpty && temporaryFiles.isEmpty && !interruptedCommit && indexCurrent != false
+    }
 }

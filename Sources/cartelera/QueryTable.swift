@@ -6,17 +6,21 @@ import Foundation
 struct QueryTable {
     let zone: ZoneConverter
 
-    /// The table of an answer: a header, a row per item, and a line saying how many matched.
-    func render(_ answer: QueryAnswer) -> String {
+    /// The table of an answer: a header, a row per item, and a line saying how many matched (and, for a shake, that the row is a pick).
+    func render(_ answer: QueryAnswer, picked: Bool = false) -> String {
         let (header, rows): ([String], [[String]]) = switch answer {
         case .programmes(let page): (["start", "end", "channel", "title", "type", "genres", "year", "score"], page.rows.map(programme))
         case .venues(let page): (["venue", "city", "km", "music", "free", "rating", "id"], page.rows.map(venue))
         case .nights(let page): (["evening", "doors", "night", "venue", "km", "guest list", "free", ""], page.rows.map(night))
-        case .promotions(let page): (["", "title", "from", "to", "rank", "venue"], page.rows.map(promotion))
+        case .promotions(let page): (["label", "title", "from", "to", "rank", "venue"], page.rows.map(promotion))
         case .audiences(let page): (["day", "start", "channel", "title", "viewers", "share"], page.rows.map(audience))
         case .shares(let page): (["day", "channel", "share", "change"], page.rows.map(share))
         }
         var lines = Self.table([header] + rows)
+        if picked {
+            lines.append("picked at random from \(answer.total) \(answer.total == 1 ? "match" : "matches")")
+            return lines.joined(separator: "\n")
+        }
         let shown = answer.count
         let first = shown == 0 ? 0 : offset(answer) + 1
         lines.append(shown == answer.total ? "\(answer.total) \(answer.total == 1 ? "match" : "matches")"
@@ -91,7 +95,16 @@ struct QueryTable {
         let widths = (0..<columns).map { column in cut.map { column < $0.count ? $0[column].count : 0 }.max() ?? 0 }
         return cut.map { row in
             row.enumerated().map { column, cell in cell.padding(toLength: widths[column], withPad: " ", startingAt: 0) }
-                .joined(separator: "  ").trimmingCharacters(in: .whitespaces)
+                .joined(separator: "  ").trimmingTrailingSpaces()
         }
+    }
+}
+
+extension String {
+    /// The text without the spaces a table's last columns padded it with; leading spaces stay, so columns stay aligned.
+    fileprivate func trimmingTrailingSpaces() -> String {
+        var text = Substring(self)
+        while text.last == " " { text = text.dropLast() }
+        return String(text)
     }
 }

@@ -25,6 +25,19 @@ import Testing
         #expect(try day.query(kind: .programmes, context: context("2026-10-24T19:00:00Z")).window == whole)
     }
 
+    @Test func tonightBeforeItsEndIsLastNightOnlyWhenTheNightCrossesMidnight() throws {
+        var tonight = QueryParameters()
+        tonight.tonight = true
+        // 02:00 in Madrid: the default night (20:00 to 06:00) is still last night's.
+        let lateNight = try #require(try tonight.query(kind: .programmes, context: context("2026-11-24T01:00:00Z")).window)
+        #expect(lateNight.from == Timestamp(iso8601: "2026-11-23T19:00:00Z"))
+        // 18:00 in Madrid with a night of 21:00 to 23:00: tonight is today's, not yesterday's.
+        let evening = QueryContext(now: Timestamp(iso8601: "2026-11-23T17:00:00Z")!, guideZone: madrid, tonight: (21 * 3600, 23 * 3600))
+        let early = try #require(try tonight.query(kind: .programmes, context: evening).window)
+        #expect(early.from == Timestamp(iso8601: "2026-11-23T20:00:00Z"))
+        #expect(early.to == Timestamp(iso8601: "2026-11-23T22:00:00Z"))
+    }
+
     @Test func aProgrammeInTheRepeatedHourIsFoundOnce() throws {
         let f = try QueryStore()
         let first = Timestamp(iso8601: "2026-10-25T00:30:00Z")!   // 02:30 CEST

@@ -27,6 +27,7 @@ extension Cartelera {
         @OptionGroup var filters: QueryOptions
 
         func run() async throws {
+            global.bootstrapLogging()
             let (context, _) = try filters.moment.context()
             let query = try filters.query(kind: kind, context: context)
             let answer = QueryEngine(index: try global.queryIndex()).answer(query)
@@ -54,6 +55,7 @@ extension Cartelera {
         @OptionGroup var filters: QueryOptions
 
         func run() async throws {
+            global.bootstrapLogging()
             let (context, _) = try filters.moment.context()
             let query = try filters.query(kind: kind, context: context)
             let engine = QueryEngine(index: try global.queryIndex())
@@ -71,7 +73,7 @@ extension Cartelera {
             if global.json {
                 try GlobalOptions.printJSON(picked)
             } else {
-                print(QueryTable(zone: try filters.moment.displayZone()).render(picked))
+                print(QueryTable(zone: try filters.moment.displayZone()).render(picked, picked: true))
             }
         }
     }
@@ -90,6 +92,7 @@ extension Cartelera {
         @OptionGroup var moment: MomentOptions
 
         func run() async throws {
+            global.bootstrapLogging()
             let (context, configuration) = try moment.context()
             var channels: Set<ChannelID>?
             if !channel.isEmpty || channelList != nil {
@@ -122,6 +125,7 @@ extension Cartelera {
         @OptionGroup var moment: MomentOptions
 
         func run() async throws {
+            global.bootstrapLogging()
             let (context, _) = try moment.context()
             let rows = QueryEngine(index: try global.queryIndex()).otherAirings(of: title, after: context.now)
             let answer = QueryAnswer.programmes(QueryPage(total: rows.count, offset: 0, rows: rows))

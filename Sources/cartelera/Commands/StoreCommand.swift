@@ -1,5 +1,6 @@
 import ArgumentParser
 import CarteleraModel
+import CarteleraQuery
 import CarteleraStore
 import Foundation
 
@@ -8,8 +9,8 @@ extension Cartelera {
     struct StoreCommand: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "store",
-            abstract: "Check the store's files against its manifest.",
-            subcommands: [Check.self])
+            abstract: "Check the store's files against its manifest, or rebuild its query index.",
+            subcommands: [Check.self, Reindex.self])
     }
 }
 
@@ -19,8 +20,9 @@ extension Cartelera.StoreCommand {
         static let configuration = CommandConfiguration(
             abstract: "Decode and hash every shard and compare it with the manifest.",
             discussion: """
-                Read-only unless --heal is given: then it first takes the writer lock and heals what a killed run left \
-                (as every run does), so it exits 3 while a run holds the lock. Exits 0 when the store is healthy, 1 otherwise.
+                Also checks that the query index reflects the manifest's generation. Read-only unless --heal is given: \
+                then it first takes the writer lock and heals what a killed run left (as every run does, the index \
+                included), so it exits 3 while a run holds the lock. Exits 0 when the store is healthy, 1 otherwise.
                 """)
 
         @OptionGroup var global: GlobalOptions
@@ -29,9 +31,10 @@ extension Cartelera.StoreCommand {
         var heal = false
 
         func run() async throws {
+            global.bootstrapLogging()
             let store: FileStore
             do {
-                store = try FileStore(root: global.storeDirectory, creating: false)
+                store = try FileStore(root: global.storeDirectory, creating: false, indexer: QueryIndexer())
                 if heal { try store.lock(at: Timestamp(Date())).release() }
             } catch {
                 throw CommandFailure(description: error.description, status: error.kind == .locked ? .locked : .sourcesFailed)
@@ -49,10 +52,41 @@ extension Cartelera.StoreCommand {
                 for problem in verification.manifestMismatches { print("manifest     \(problem)") }
                 for file in verification.temporaryFiles { print("temporary    \(file)") }
                 if verification.interruptedCommit { print("journal      an interrupted commit waits to be healed (run `cartelera store check --heal` or the next run)") }
+                if verification.indexCurrent == false { print("index        behind the shards: queries build it in memory until `cartelera store reindex` or the next run rebuilds it") }
                 print("store \(store.root): \(verification.shards) shards, \(verification.items) items, generation \(verification.generation): "
                       + (verification.isHealthy ? "healthy" : "NOT healthy"))
             }
             if !verification.isHealthy { throw ExitCode(ExitStatus.sourcesFailed.rawValue) }
+        }
+    }
+}
+
+extension Cartelera.StoreCommand {
+    /// `cartelera store reindex`.
+    struct Reindex: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Rebuild the query index (index/) from the shards.",
+            discussion: """
+                Runs and commits keep the index up to date, and a writer rebuilds a missing, stale or damaged one when it \
+                takes the lock; this does it now. Takes the writer lock, so it exits 3 while a run holds it.
+                """)
+
+        @OptionGroup var global: GlobalOptions
+
+        func run() async throws {
+            global.bootstrapLogging()
+            let started = ContinuousClock.now
+            do {
+                let store = try FileStore(root: global.storeDirectory, creating: false, indexer: QueryIndexer())
+                let lock = try store.lock(at: Timestamp(Date()))
+                defer { lock.release() }
+                // Taking the lock already rebuilds an index that is missing, stale or damaged: once is enough.
+                let generation = lock.recovery.indexRebuilt ? try store.manifest().generation : try store.rebuildIndex(lock: lock)
+                let seconds = (ContinuousClock.now - started) / .milliseconds(1) / 1000
+                print("index of \(store.root) rebuilt at generation \(generation) in \(String(format: "%.1f", seconds)) s")
+            } catch {
+                throw CommandFailure(description: error.description, status: error.kind == .locked ? .locked : .sourcesFailed)
+            }
         }
     }
 }
