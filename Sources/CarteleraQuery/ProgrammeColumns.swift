@@ -59,11 +59,11 @@ struct ProgrammeColumns {
     /// No records.
     init() {}
 
-    /// Columns of entries, sorted.
-    init(_ entries: [ProgrammeEntry]) {
+    /// Columns of entries, sorted; `folds` gives titles already folded (the previous index's), so only new ones are folded here.
+    init(_ entries: [ProgrammeEntry], folds: [String: String] = [:]) {
         channels = Array(Set(entries.map(\.channel))).sorted()
         titles = Array(Set(entries.map(\.title))).sorted()
-        foldedTitles = titles.map(TextFolding.fold)
+        foldedTitles = titles.map { folds[$0] ?? TextFolding.fold($0) }
         let channelNumber = Self.numbers(channels)
         let titleNumber = Self.numbers(titles)
         let sorted = entries.sorted { ($0.start, $0.channel) < ($1.start, $1.channel) }

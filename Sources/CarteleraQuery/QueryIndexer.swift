@@ -84,7 +84,9 @@ public struct QueryIndexer: StoreIndexer {
         }
         let columns: ProgrammeColumns
         if let previous {
-            columns = ProgrammeColumns(previous, dropping: covered).merged(with: ProgrammeColumns(entries))
+            let kept = ProgrammeColumns(previous, dropping: covered)
+            let folds = Dictionary(zip(kept.titles, kept.foldedTitles), uniquingKeysWith: { first, _ in first })
+            columns = kept.merged(with: ProgrammeColumns(entries, folds: folds))
         } else {
             for key in try store.shardKeys() where !covered.contains(key) {
                 guard case .programmes = key, case .programmes(let programmes)? = try store.content(key) else { continue }
