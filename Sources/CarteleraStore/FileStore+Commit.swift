@@ -23,10 +23,19 @@ extension FileStore {
             try content.validate(for: key)
             if !content.isEmpty { encoded[key] = try ShardCodec.encode(content, for: key) }
         }
-        return try writeGate.withLock { _ throws(StoreError) -> CommitResult in
+        return try writeGate.withLock { memory throws(StoreError) -> CommitResult in
             // An earlier commit of this run that failed half way (a full disk) left its journal: heal first, or its shards' entries would stay stale.
-            if POSIX.exists(path(CommitJournal.fileName)) { _ = try recover(at: time) }
-            var (manifest, indexRepaired) = try manifestForWriting(at: time)
+            if POSIX.exists(path(CommitJournal.fileName)) {
+                memory.manifest = nil
+                _ = try recover(at: time)
+            }
+            var (manifest, indexRepaired) = if let remembered = memory.manifest, remembered.lock == lock.id {
+                (remembered.value, false)
+            } else {
+                try manifestForWriting(at: time)
+            }
+            // Forgotten until this commit has written its manifest: a commit that fails half way leaves the disk to say what is true.
+            memory.manifest = nil
             var result = CommitResult()
             var writes: [(ShardKey, Data)] = []
             var removals: [ShardKey] = []
@@ -51,6 +60,7 @@ extension FileStore {
             guard changed else {
                 // The files were already right; only the index was behind them, so the generation stays.
                 if indexRepaired { try writeManifest(manifest) }
+                memory.manifest = (lock.id, manifest)
                 return result
             }
             let generation = manifest.generation + 1
@@ -77,6 +87,7 @@ extension FileStore {
             manifest.generation = generation
             manifest.updated = time
             try writeManifest(manifest)
+            memory.manifest = (lock.id, manifest)
             try removeJournal()
             result.generation = generation
             return result

@@ -28,8 +28,9 @@ public final class FileStore: Store {
     /// Tells this instance's locks from those of another instance on the same folder.
     let identity = UUID()
     let logger: Logger
-    /// Serialises writes made through one lock from several tasks; the flock only excludes other holders.
-    let writeGate = Mutex(())
+    /// Serialises writes made through one lock from several tasks (the flock only excludes other holders), and
+    /// keeps what the last commit wrote.
+    let writeGate = Mutex(WriterMemory())
     /// Keeps the derived files of `index/` in step with each commit; nil for a store without them.
     public let indexer: (any StoreIndexer)?
 
@@ -75,4 +76,11 @@ public final class FileStore: Store {
         }
         return keys.sorted()
     }
+}
+
+/// What a writer remembers between its commits while it holds one lock.
+struct WriterMemory {
+    /// The manifest the last commit under lock `lock` wrote. No one else writes while that lock is held, so the next
+    /// commit under it starts from this instead of reading and decoding the file again.
+    var manifest: (lock: UUID, value: Manifest)?
 }

@@ -8,6 +8,8 @@ import Synchronization
 public final class StoreLock: Sendable {
     /// The identity of the store that granted the lock.
     let owner: UUID
+    /// This lock's own identity: what a writer remembers under it is forgotten with it.
+    let id = UUID()
     /// What releasing does (close the lock file, clear a flag); nil once released.
     private let releaseAction: Mutex<(@Sendable () -> Void)?>
     private let recoveryFound = Mutex(StoreRecovery())

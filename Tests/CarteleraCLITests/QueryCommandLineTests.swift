@@ -9,17 +9,17 @@ import Testing
     /// One demo store for the suite: the demo serves the samples shifted to today, so "now" questions have answers.
     static let demo: Result<String, DemoFailure> = {
         do {
-            let folder = try TemporaryFolder("query-cli")
-            folders.append(folder)
-            let result = try CLIRunner.run(["demo", "--output", folder.path])
+            try FileManager.default.createDirectory(atPath: demoFolder, withIntermediateDirectories: true)
+            // Statics are never deinitialized: the folder goes when the test process exits.
+            atexit { try? FileManager.default.removeItem(atPath: QueryCommandLineTests.demoFolder) }
+            let result = try CLIRunner.run(["demo", "--output", demoFolder])
             guard result.status == 0 else { return .failure(DemoFailure(description: result.stderr)) }
-            return .success(folder.path + "/store")
+            return .success(demoFolder + "/store")
         } catch {
             return .failure(DemoFailure(description: "\(error)"))
         }
     }()
-    /// Keeps the demo's folder until the process ends.
-    nonisolated(unsafe) static var folders: [TemporaryFolder] = []
+    static let demoFolder = FileManager.default.temporaryDirectory.appendingPathComponent("query-cli-\(UUID().uuidString)").path
 
     struct DemoFailure: Error, CustomStringConvertible {
         var description: String
