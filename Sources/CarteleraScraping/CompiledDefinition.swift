@@ -44,13 +44,14 @@ public struct CompiledDefinition: Sendable {
 
 /// A selector that finds nodes below a context node.
 struct CompiledSelector: Sendable {
-    enum Form: Sendable { case css(CSSSelector), xpath(String), template(String, isCSS: Bool) }
+    /// Selectors without placeholders are compiled once, not for every row of every page.
+    enum Form: Sendable { case css(CSSSelector), xpath(XPathExpression), template(String, isCSS: Bool) }
     let form: Form
 
     /// Nodes below `node`; templates are rendered with `values` first.
     func select(from node: Node, values: PlaceholderValues) throws -> [Node] {
         switch form {
-        case .css(let selector): return try node.select(selector.css)
+        case .css(let selector): return try node.select(selector)
         case .xpath(let expression): return try node.xpath(expression)
         case .template(let template, let isCSS):
             let rendered = values.render(template)
@@ -229,8 +230,9 @@ extension CompiledDefinition {
             }
             do { return CompiledSelector(form: .css(try CSSSelector(css))) } catch { throw fail(keyPath, error.detail) }
         case .xpath(let xpath):
-            do { _ = try XPathExpression(probe.render(xpath)) } catch { throw fail(keyPath, "invalid XPath \"\(xpath)\": \(error.detail)") }
-            return CompiledSelector(form: xpath.contains("{") ? .template(xpath, isCSS: false) : .xpath(xpath))
+            let compiled: XPathExpression
+            do { compiled = try XPathExpression(probe.render(xpath)) } catch { throw fail(keyPath, "invalid XPath \"\(xpath)\": \(error.detail)") }
+            return CompiledSelector(form: xpath.contains("{") ? .template(xpath, isCSS: false) : .xpath(compiled))
         }
     }
 
