@@ -62,6 +62,11 @@ public struct JSONLDScraper: Scraper {
     func read(_ document: Document, url: String, now: Timestamp) throws(ScrapeError) -> PageContent {
         let blocks: [Result<JSONValue, JSONLDBlocks.Problem>]
         do { blocks = try JSONLDBlocks.read(document, url: url) } catch { throw ScrapeError.markup(error, source: id, url: url) }
+        return try read(blocks: blocks, url: url, now: now)
+    }
+
+    /// The venues and nights of a page's JSON-LD blocks, each already parsed or refused.
+    func read(blocks: [Result<JSONValue, JSONLDBlocks.Problem>], url: String, now: Timestamp) throws(ScrapeError) -> PageContent {
         guard !blocks.isEmpty else {
             throw ScrapeError(kind: .noItems, source: id, url: url, message: "no <script type=\"application/ld+json\"> block in \(url)")
         }
