@@ -117,7 +117,7 @@ struct ClubFieldReader {
         if let instant = parts.instant { return instant }
         if let day = ScheduleScraper.day(from: parts, near: evening) {
             if let seconds = parts.secondOfDay {
-                if let offset = parts.offset { return Timestamp(secondsSince1970: Int64(day.daysSince1970) * 86_400 + Int64(seconds - offset)) }
+                if let offset = parts.offset { return Timestamp(checkedSecondsSince1970: Int64(day.daysSince1970) * 86_400 + Int64(seconds - offset)) }
                 return zone.instant(LocalDateTime(day: day, secondOfDay: seconds))
             }
             return zone.instant(LocalDateTime(day: endOfDay ? day.advanced(by: 1) : day, secondOfDay: 0))

@@ -240,7 +240,7 @@ public struct ScheduleScraper: Scraper {
         if let date = self.day(from: parts, near: day) {
             let local = LocalDateTime(day: date, secondOfDay: secondOfDay)
             if let offset = parts.offset {
-                return .instant(Timestamp(secondsSince1970: Int64(date.daysSince1970) * 86_400 + Int64(secondOfDay) - Int64(offset)))
+                return Timestamp(checkedSecondsSince1970: Int64(date.daysSince1970) * 86_400 + Int64(secondOfDay) - Int64(offset)).map { .instant($0) }
             }
             return .local(local)
         }

@@ -168,7 +168,8 @@ public enum XMLTVTime {
             let zone = String(parts[1])
             if let sign = zone.first, sign == "+" || sign == "-" {
                 let value = zone.dropFirst().filter { $0 != ":" }
-                guard value.count == 4, let number = Int(value) else { return nil }
+                guard value.count == 4, value.allSatisfy({ $0.asciiDigit != nil }), let number = Int(value),
+                      number / 100 <= 23, number % 100 < 60 else { return nil }
                 offset = (number / 100 * 3600 + number % 100 * 60) * (sign == "-" ? -1 : 1)
             } else if let named = zoneNames[zone.uppercased()] {
                 offset = named
@@ -176,6 +177,6 @@ public enum XMLTVTime {
                 return nil
             }
         }
-        return Timestamp(secondsSince1970: Int64(date.daysSince1970) * 86_400 + Int64(hour * 3600 + minute * 60 + second - offset))
+        return Timestamp(checkedSecondsSince1970: Int64(date.daysSince1970) * 86_400 + Int64(hour * 3600 + minute * 60 + second - offset))
     }
 }
