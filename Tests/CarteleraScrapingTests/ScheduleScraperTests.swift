@@ -147,6 +147,30 @@ import Testing
         #expect(programmes.map(\.start.iso8601) == ["2026-11-20T06:00:00Z", "2026-11-20T06:30:00Z", "2026-11-20T23:30:00Z"])
     }
 
+    @Test func aGridWhoseSpansCoverTooManyCellsFailsInsteadOfFillingMemory() async throws {
+        let grid = """
+            kind: tv-schedule
+            timezone: Europe/Madrid
+            request:
+              url: "https://tv.example/semana"
+            channels:
+              - {id: Local.es, name: Local}
+            schedule:
+              grid:
+                table: "table"
+                day_format: "EEEE d MMMM"
+              fields:
+                title: "."
+
+            """
+        let row = #"<tr><td rowspan="65534" colspan="1000">x</td></tr>"#
+        var harness = try ScrapeHarness()
+        try harness.page("https://tv.example/semana", "<table>" + String(repeating: row, count: 1000) + "</table>")
+        let outcome = try await harness.scrape(grid, days: ["2026-11-20"])
+        #expect(outcome.extraction.programmes.isEmpty)
+        #expect(outcome.failures.first?.description.contains("the grid table spans more than 200000 cells") == true)
+    }
+
     @Test func keepingTheRequestedDayDropsTheOthers() async throws {
         let multiDay = """
             kind: tv-schedule
