@@ -1,11 +1,14 @@
 # Cartelera: the two commands a newcomer needs, and a few more.
 #   make demo   install what is missing, build, serve the sample sources on loopback and scrape them
 #   make test   install what is missing, build and run the whole suite under three time zones
+#   make fuzz   build the libFuzzer harnesses (Fuzz/) and run each for FUZZ_SECONDS (default 180)
 
 SYSTEM_PACKAGES := libxml2-dev libcurl4-openssl-dev libxml2-utils pkg-config
 SWIFT_BUILD_FLAGS ?=
+FUZZ_SECONDS ?= 180
+FUZZ_SMOKE_SECONDS ?= 5
 
-.PHONY: deps demo test bench corpus clean
+.PHONY: deps demo test fuzz fuzz-smoke bench corpus clean
 
 # Installs the Debian packages that are missing (with sudo when not root).
 deps:
@@ -30,6 +33,15 @@ test: deps
 	TZ=Pacific/Nauru swift test $(SWIFT_BUILD_FLAGS) --skip-build
 	TZ=America/Los_Angeles swift test $(SWIFT_BUILD_FLAGS) --skip-build
 
+# Every entry point that reads outside input under libFuzzer, FUZZ_SECONDS each; a table of executions,
+# exec/s, crashes and coverage at the end. Fails on any crash (Fuzz/README.md).
+fuzz: deps
+	Fuzz/run --seconds $(FUZZ_SECONDS)
+
+# The same harnesses for a few seconds each, as CI runs them after the tests.
+fuzz-smoke: deps
+	Fuzz/run --seconds $(FUZZ_SMOKE_SECONDS) --seed 1
+
 # Workload W of ../shared/BENCHMARKS.md: parse and extract the corpus, beside plain libxml2.
 bench: deps
 	swift build -c release --product cartelera-bench
@@ -41,4 +53,4 @@ corpus: deps
 	.build/debug/cartelera corpus check ../shared/corpus/tv
 
 clean:
-	rm -rf .build demo-output out
+	rm -rf .build .build-fuzz demo-output out
