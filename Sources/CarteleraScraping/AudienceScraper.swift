@@ -45,10 +45,10 @@ public struct AudienceScraper: Scraper {
                 if let text = try reader.value(f["start"], in: row) {
                     let format = f["start"]?.format ?? ScheduleScraper.defaultTimeFormat
                     guard let parts = format.parse(text), let time = ScheduleScraper.scheduleTime(parts, near: day, header: nil) else {
-                        outcome.warnings.append("\(id): \(day): unreadable start \"\(text)\" for \"\(title)\"")
+                        outcome.warnings.append("\(id): \(url): \(day): unreadable start \"\(text)\" for \"\(title)\"")
                         continue
                     }
-                    start = ScheduleTimeline.resolve([ScheduleSlot(start: time)], day: day, zone: definition.zone, rules: TimelineRules(leadingPreviousDay: false, broadcastDayStart: definition.rules.broadcastDayStart))[0].start
+                    start = ScheduleTimeline.resolve([ScheduleSlot(start: time)], day: day, zone: definition.zone, rules: TimelineRules(leadingPreviousDay: false, broadcastDayStart: definition.rules.broadcastDayStart)).first?.start ?? start
                 }
                 var numbers = NumberFields(item: "\(channelName) \(day) \"\(title)\"")
                 outcome.extraction.audiences.append(AudienceEntry(
@@ -81,7 +81,7 @@ public struct AudienceScraper: Scraper {
                 var published: Timestamp?
                 if let text = try reader.value(f["published"], in: row), let parts = (f["published"]?.format ?? Self.publishedFormat).parse(text),
                    let time = ScheduleScraper.scheduleTime(parts, near: day, header: nil) {
-                    published = ScheduleTimeline.resolve([ScheduleSlot(start: time)], day: day, zone: definition.zone, rules: TimelineRules(leadingPreviousDay: false))[0].start
+                    published = ScheduleTimeline.resolve([ScheduleSlot(start: time)], day: day, zone: definition.zone, rules: TimelineRules(leadingPreviousDay: false)).first?.start
                 }
                 outcome.extraction.news.append(NewsItem(
                     title: title, summary: try reader.value(f["summary"], in: row), url: try reader.value(f["url"], in: row),

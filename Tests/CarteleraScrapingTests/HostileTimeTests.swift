@@ -27,6 +27,13 @@ import Testing
         #expect(XMLTVTime.parse(text) == nil)
     }
 
+    @Test(arguments: ["23:30", "0001-01-01T00:30:00+01:00"])
+    func anEventStartingAtAClockTimeAloneOrBeforeYearOneIsUnreadable(start: String) async throws {
+        let outcome = try await JSONLDPage.scrape(#"{"@type": "Event", "name": "Noche", "location": "Club", "startDate": "\#(start)"}"#)
+        #expect(outcome.extraction.nights.isEmpty)
+        #expect(outcome.failures.first?.description.contains(#"event "Noche" has an unreadable startDate "\#(start)""#) == true)
+    }
+
     @Test func aScheduleTimeWithAnOffsetPastTheLastDayIsUnreadable() throws {
         let parts = try #require(try DateTimeFormat("yyyy-MM-dd HH:mm XXX").parse("9999-12-31 23:30 -05:00"))
         #expect(ScheduleScraper.scheduleTime(parts, near: Day("2026-11-20")!, header: nil) == nil)

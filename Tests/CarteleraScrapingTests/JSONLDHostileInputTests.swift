@@ -120,6 +120,16 @@ import Testing
         #expect(outcome.warnings.contains(#"test.example: https://venue.example/: event "Concierto": offers.highPrice 1e+308 is outside 0 to 1000000: dropped"#))
     }
 
+    @Test func aRatingOutsideItsScaleIsDroppedWithAWarning() async throws {
+        let outcome = try await JSONLDPage.scrape(#"{"@type": "NightClub", "name": "Club", "aggregateRating": {"ratingValue": 50, "bestRating": 5, "ratingCount": -3}}"#)
+        let venue = try #require(outcome.extraction.venues.first)
+        #expect(venue.rating == nil && venue.ratingCount == nil)
+        #expect(outcome.warnings == [
+            #"test.example: https://venue.example/: venue "Club": aggregateRating.ratingValue 50.0 of 5.0 is outside 0 to 5: dropped"#,
+            #"test.example: https://venue.example/: venue "Club": aggregateRating.ratingCount -3.0 is not a count: dropped"#,
+        ])
+    }
+
     @Test func numbersBeyondIntAreNotWholeNumbers() {
         #expect(JSONValue.number(1e300).int == nil)
         #expect(JSONValue.number(-1e19).string == "-1e+19")
