@@ -79,18 +79,8 @@ import Testing
         #expect(outcome.warnings.contains { $0.hasPrefix("test.example: https://audiencias.example/2026-11-20: La 1 2026-11-20 share: share \"999") && $0.hasSuffix("is too large a number: dropped") })
     }
 
-    let scheduleDefinition = """
-        kind: tv-schedule
-        timezone: Europe/Madrid
-        request:
-          url: "https://tv.example/{channel}/{date:yyyy-MM-dd}"
-        channels:
-          - {id: La1.es, site_id: la1, name: La 1}
-        schedule:
-          rows: "li"
-          fields:
-            start: {select: ".hora", format: "HH:mm"}
-            title: "h3"
+    /// The schedule tests' definition with numeric fields added.
+    let scheduleDefinition = ScheduleScraperTests().definition + """
             duration: ".duracion"
             year: ".anio"
             season: ".temporada"
@@ -101,7 +91,7 @@ import Testing
     @Test func aScheduleRowKeepsItsProgrammeWhenItsNumbersAreDropped() async throws {
         var harness = try ScrapeHarness()
         try harness.page("https://tv.example/la1/2026-11-20", """
-            <ul><li><span class="hora">21:00</span><h3>Cine</h3><span class="duracion">999999999999999999999 min</span>
+            <ul class="parrilla"><li><span class="hora">21:00</span><h3>Cine</h3><span class="duracion">999999999999999999999 min</span>
             <span class="anio">99999999999999999999</span><span class="temporada">-99999999999999999999</span><span class="nota">7,5</span></li>
             <li><span class="hora">23:00</span><h3>Noticias</h3><span class="duracion">99999999999 min</span></li></ul>
             """)

@@ -112,24 +112,26 @@ import Testing
         #expect(outcome.extraction.programmes.count == 3)
     }
 
-    @Test func aWeekGridIsReadColumnByColumnWithRowspans() async throws {
-        let grid = """
-            kind: tv-schedule
-            timezone: Europe/Madrid
-            request:
-              url: "https://tv.example/semana"
-            channels:
-              - {id: Local.es, name: Local}
-            rules:
-              day_starts_at: "07:00"
-            schedule:
-              grid:
-                table: "table.semana"
-                day_format: "EEEE d MMMM"
-              fields:
-                title: "."
+    /// A week grid: days in columns, slot times in the first, cells spanning rows by their length.
+    let grid = """
+        kind: tv-schedule
+        timezone: Europe/Madrid
+        request:
+          url: "https://tv.example/semana"
+        channels:
+          - {id: Local.es, name: Local}
+        rules:
+          day_starts_at: "07:00"
+        schedule:
+          grid:
+            table: "table.semana"
+            day_format: "EEEE d MMMM"
+          fields:
+            title: "."
 
-            """
+        """
+
+    @Test func aWeekGridIsReadColumnByColumnWithRowspans() async throws {
         let page = """
             <table class="semana">
             <tr><th></th><th>JUEVES 19 NOVIEMBRE</th><th>VIERNES 20 NOVIEMBRE</th></tr>
@@ -148,24 +150,9 @@ import Testing
     }
 
     @Test func aGridWhoseSpansCoverTooManyCellsFailsInsteadOfFillingMemory() async throws {
-        let grid = """
-            kind: tv-schedule
-            timezone: Europe/Madrid
-            request:
-              url: "https://tv.example/semana"
-            channels:
-              - {id: Local.es, name: Local}
-            schedule:
-              grid:
-                table: "table"
-                day_format: "EEEE d MMMM"
-              fields:
-                title: "."
-
-            """
         let row = #"<tr><td rowspan="65534" colspan="1000">x</td></tr>"#
         var harness = try ScrapeHarness()
-        try harness.page("https://tv.example/semana", "<table>" + String(repeating: row, count: 1000) + "</table>")
+        try harness.page("https://tv.example/semana", #"<table class="semana">"# + String(repeating: row, count: 1000) + "</table>")
         let outcome = try await harness.scrape(grid, days: ["2026-11-20"])
         #expect(outcome.extraction.programmes.isEmpty)
         #expect(outcome.failures.first?.description.contains("the grid table spans more than 200000 cells") == true)
