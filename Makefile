@@ -40,7 +40,7 @@ fuzz: deps
 
 # The same harnesses for a few seconds each, as CI runs them after the tests.
 fuzz-smoke: deps
-	Fuzz/run --seconds $(FUZZ_SMOKE_SECONDS) --seed 1
+	Fuzz/run --seconds $(FUZZ_SMOKE_SECONDS) --seed 1 --unoptimized
 
 # Workload W of ../shared/BENCHMARKS.md: parse and extract the corpus, beside plain libxml2.
 bench: deps
@@ -53,4 +53,4 @@ corpus: deps
 	.build/debug/cartelera corpus check ../shared/corpus/tv
 
 clean:
-	rm -rf .build .build-fuzz demo-output out
+	rm -rf .build .build-fuzz .build-fuzz-unoptimized demo-output out
