@@ -53,4 +53,4 @@ corpus: deps
 	.build/debug/cartelera corpus check ../shared/corpus/tv
 
 clean:
-	rm -rf .build .build-fuzz .build-fuzz-unoptimized demo-output out
+	rm -rf .build .build-fuzz demo-output out
