@@ -3,9 +3,10 @@ import CarteleraModel
 import Foundation
 import FuzzSupport
 
-/// Store shard decoding: the bytes read back as every kind of shard, and a shard path read as a key.
+/// Store file decoding: the bytes read back as every kind of shard, as the manifest, a source's state and the
+/// commit journal, and a shard path read as a key.
 ///
-/// Input: the first line is a shard's relative path, the rest the shard file's bytes. Content that decodes
+/// Input: the first line is a shard's relative path, the rest the file's bytes. Shard content that decodes
 /// is validated and encoded again, as a later commit would.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func storeShardsHarness(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
@@ -27,6 +28,10 @@ public func storeShardsHarness(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CI
         _ = try? content.validate(for: key)
         _ = try? ShardCodec.encode(content, for: key)
     }
+    let data = Data(bytes)
+    _ = try? JSONCoding.decode(Manifest.self, from: data, file: "manifest.json")
+    _ = try? JSONCoding.decode(SourceState.self, from: data, file: "sources/fuzz.example.json")
+    _ = try? JSONCoding.decode(CommitJournal.self, from: data, file: CommitJournal.fileName)
     return 0
 }
 
