@@ -3,14 +3,17 @@
 #   make test      install what is missing, build and run the whole suite under three time zones
 #   make install   build a release binary and install it with the source definitions under PREFIX
 #   make torture   kill `cartelera run` at random moments ROUNDS times and check the store each time
+#   make fuzz      build the libFuzzer harnesses (Fuzz/) and run each for FUZZ_SECONDS (default 180)
 
 SYSTEM_PACKAGES := libxml2-dev libcurl4-openssl-dev zlib1g-dev libxml2-utils pkg-config
 SWIFT_BUILD_FLAGS ?=
+FUZZ_SECONDS ?= 180
+FUZZ_SMOKE_SECONDS ?= 5
 
 PREFIX ?= /usr/local
 ROUNDS ?= 200
 
-.PHONY: deps demo test bench bench-query corpus install torture clean
+.PHONY: deps demo test bench bench-query corpus install torture fuzz fuzz-smoke clean
 
 # Installs the Debian packages that are missing (with sudo when not root).
 deps:
@@ -34,6 +37,15 @@ test: deps
 	TZ=UTC swift test $(SWIFT_BUILD_FLAGS) --skip-build
 	TZ=Pacific/Nauru swift test $(SWIFT_BUILD_FLAGS) --skip-build
 	TZ=America/Los_Angeles swift test $(SWIFT_BUILD_FLAGS) --skip-build
+
+# Every entry point that reads outside input under libFuzzer, FUZZ_SECONDS each; a table of executions,
+# exec/s, crashes and coverage at the end. Fails on any crash (Fuzz/README.md).
+fuzz: deps
+	Fuzz/run --seconds $(FUZZ_SECONDS)
+
+# The same harnesses for a few seconds each, as CI runs them after the tests.
+fuzz-smoke: deps
+	Fuzz/run --seconds $(FUZZ_SMOKE_SECONDS) --seed 1 --unoptimized
 
 # Workload W of ../shared/BENCHMARKS.md: parse and extract the corpus, beside plain libxml2.
 bench: deps
@@ -67,4 +79,4 @@ torture: deps
 	python3 scripts/torture.py --binary .build/debug/cartelera --rounds $(ROUNDS)
 
 clean:
-	rm -rf .build demo-output out
+	rm -rf .build .build-fuzz demo-output out

@@ -7,6 +7,13 @@ let package = Package(
     products: [
         .executable(name: "cartelera", targets: ["cartelera"]),
         .executable(name: "cartelera-bench", targets: ["cartelera-bench"]),
+        // The stages as libraries, for packages beside this one (the fuzzing harnesses in Fuzz/).
+        .library(name: "CarteleraCore", targets: ["CarteleraCore"]),
+        .library(name: "CarteleraModel", targets: ["CarteleraModel"]),
+        .library(name: "CarteleraMarkup", targets: ["CarteleraMarkup"]),
+        .library(name: "CarteleraFetch", targets: ["CarteleraFetch"]),
+        .library(name: "CarteleraScraping", targets: ["CarteleraScraping"]),
+        .library(name: "CarteleraStore", targets: ["CarteleraStore"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),

@@ -22,9 +22,8 @@ public struct AudienceScraper: Scraper {
                 let document = try definition.document(from: response, xml: false, warnings: &outcome.warnings)
                 guard let root = document.root else { continue }
                 let reader = FieldReader(baseURL: response.url, values: values)
-                let provenance = Provenance(source: id, url: response.url)
                 do {
-                    try read(root, day: day, reader: reader, provenance: provenance, into: &outcome)
+                    try read(root, day: day, reader: reader, url: response.url, into: &outcome)
                 } catch {
                     throw ScrapeError(kind: .markup, source: id, url: response.url, message: "\(error)")
                 }
@@ -36,7 +35,8 @@ public struct AudienceScraper: Scraper {
         return outcome
     }
 
-    private func read(_ root: Node, day: Day, reader: FieldReader, provenance: Provenance, into outcome: inout ScrapeOutcome) throws {
+    private func read(_ root: Node, day: Day, reader: FieldReader, url: String, into outcome: inout ScrapeOutcome) throws {
+        let provenance = Provenance(source: id, url: url)
         if let table = definition.audiences, let rows = table.rows {
             for (index, row) in try rows.select(from: root, values: reader.values).enumerated() {
                 let f = table.fields
@@ -45,28 +45,33 @@ public struct AudienceScraper: Scraper {
                 if let text = try reader.value(f["start"], in: row) {
                     let format = f["start"]?.format ?? ScheduleScraper.defaultTimeFormat
                     guard let parts = format.parse(text), let time = ScheduleScraper.scheduleTime(parts, near: day, header: nil) else {
-                        outcome.warnings.append("\(id): \(day): unreadable start \"\(text)\" for \"\(title)\"")
+                        outcome.warnings.append("\(id): \(url): \(day): unreadable start \"\(text)\" for \"\(title)\"")
                         continue
                     }
-                    start = ScheduleTimeline.resolve([ScheduleSlot(start: time)], day: day, zone: definition.zone, rules: TimelineRules(leadingPreviousDay: false, broadcastDayStart: definition.rules.broadcastDayStart))[0].start
+                    start = ScheduleTimeline.resolve([ScheduleSlot(start: time)], day: day, zone: definition.zone, rules: TimelineRules(leadingPreviousDay: false, broadcastDayStart: definition.rules.broadcastDayStart)).first?.start ?? start
                 }
+                var numbers = NumberFields(item: "\(channelName) \(day) \"\(title)\"")
                 outcome.extraction.audiences.append(AudienceEntry(
                     channel: channelID(channelName), channelName: channelName, title: title, start: start,
-                    durationMinutes: try reader.value(f["duration"], in: row).flatMap(NumberParsing.duration).map { $0 / 60 },
-                    viewers: try reader.value(f["viewers"], in: row).flatMap(NumberParsing.integer),
-                    share: try reader.value(f["share"], in: row).flatMap(NumberParsing.decimal),
-                    day: day, rank: try reader.value(f["rank"], in: row).flatMap(NumberParsing.integer) ?? index + 1,
+                    durationMinutes: numbers.duration("duration", try reader.value(f["duration"], in: row)).map { $0 / 60 },
+                    viewers: numbers.integer("viewers", try reader.value(f["viewers"], in: row)),
+                    share: numbers.decimal("share", try reader.value(f["share"], in: row)),
+                    day: day, rank: numbers.integer("rank", try reader.value(f["rank"], in: row)) ?? index + 1,
                     provenance: provenance))
+                outcome.warnings += numbers.warnings(source: id, url: url)
             }
         }
         if let table = definition.shares, let rows = table.rows {
             for row in try rows.select(from: root, values: reader.values) {
                 let f = table.fields
-                guard let channelName = try reader.value(f["channel"], in: row),
-                      let share = try reader.value(f["share"], in: row).flatMap(NumberParsing.decimal) else { continue }
+                guard let channelName = try reader.value(f["channel"], in: row) else { continue }
+                var numbers = NumberFields(item: "\(channelName) \(day) share")
+                let share = numbers.decimal("share", try reader.value(f["share"], in: row))
+                let change = numbers.decimal("change", try reader.value(f["change"], in: row))
+                outcome.warnings += numbers.warnings(source: id, url: url)
+                guard let share else { continue }
                 outcome.extraction.shares.append(ChannelShare(
-                    channel: channelID(channelName), channelName: channelName, day: day, share: share,
-                    change: try reader.value(f["change"], in: row).flatMap(NumberParsing.decimal), provenance: provenance))
+                    channel: channelID(channelName), channelName: channelName, day: day, share: share, change: change, provenance: provenance))
             }
         }
         if let table = definition.news, let rows = table.rows {
@@ -76,7 +81,7 @@ public struct AudienceScraper: Scraper {
                 var published: Timestamp?
                 if let text = try reader.value(f["published"], in: row), let parts = (f["published"]?.format ?? Self.publishedFormat).parse(text),
                    let time = ScheduleScraper.scheduleTime(parts, near: day, header: nil) {
-                    published = ScheduleTimeline.resolve([ScheduleSlot(start: time)], day: day, zone: definition.zone, rules: TimelineRules(leadingPreviousDay: false))[0].start
+                    published = ScheduleTimeline.resolve([ScheduleSlot(start: time)], day: day, zone: definition.zone, rules: TimelineRules(leadingPreviousDay: false)).first?.start
                 }
                 outcome.extraction.news.append(NewsItem(
                     title: title, summary: try reader.value(f["summary"], in: row), url: try reader.value(f["url"], in: row),

@@ -24,11 +24,13 @@ struct ClubFieldReader {
         }
         let labels = f["genres"] ?? []
         let price = f["price"]?.first
+        var numbers = NumberFields(item: "venue \"\(name)\"")
+        defer { warnings += numbers.warnings(source: definition.source, url: baseURL) }
         return Venue(
             id: VenueID(name: name, city: venueCity), name: name, address: f["address"]?.first, city: venueCity, location: location,
             musicLabels: labels, priceRange: price,
             freeEntry: f["free_entry"].map { Self.truthy($0.first ?? "") } ?? price.map(Self.isFree).flatMap { $0 ? true : nil },
-            rating: f["rating"]?.first.flatMap(NumberParsing.decimal), ratingCount: f["votes"]?.first.flatMap(NumberParsing.integer),
+            rating: numbers.decimal("rating", f["rating"]?.first), ratingCount: numbers.integer("votes", f["votes"]?.first),
             openingHours: f["hours"] ?? [], images: f["images"] ?? [], website: f["website"]?.first, phone: f["phone"]?.first,
             provenance: [Provenance(source: definition.source, url: f["url"]?.first ?? baseURL)])
     }
@@ -47,17 +49,20 @@ struct ClubFieldReader {
         let price = f["price"]?.first
         let free = f["free_entry"].map { Self.truthy($0.first ?? "") } ?? price.map(Self.isFree)
         let labels = f["genres"] ?? []
+        var numbers = NumberFields(item: "night \"\(title)\" on \(evening)")
+        let priceFrom = free == true ? 0 : numbers.decimal("price", price)
+        warnings += numbers.warnings(source: definition.source, url: baseURL)
         let night = Night(
             venue: venue, date: evening, title: title, doors: times.doors, closing: times.closing, timeZone: zone.identifier,
             lineup: f["lineup"] ?? [], musicLabels: labels, flyer: f["flyer"]?.first,
-            price: price, priceFrom: free == true ? 0 : price.flatMap(NumberParsing.decimal), freeEntry: free,
+            price: price, priceFrom: priceFrom, freeEntry: free,
             ticketURL: f["tickets"]?.first, url: f["url"]?.first,
             provenance: [Provenance(source: definition.source, url: baseURL)])
-        return (night, guestList(f, night: night, warnings: &warnings))
+        return (night, guestList(f, night: night, baseURL: baseURL, warnings: &warnings))
     }
 
     /// The night's guest list, when the row has a guest-list block (any `list_*` field).
-    private func guestList(_ f: [String: [String]], night: Night, warnings: inout [String]) -> GuestList? {
+    private func guestList(_ f: [String: [String]], night: Night, baseURL: String, warnings: inout [String]) -> GuestList? {
         guard f.keys.contains(where: { $0.hasPrefix("list_") }) else { return nil }
         let statusText = f["list_status"]?.joined(separator: " ") ?? ""
         var deadline: Timestamp?
@@ -66,19 +71,23 @@ struct ClubFieldReader {
             if deadline == nil { warnings.append("\(definition.source): \(night.title): unreadable guest-list deadline \"\(text)\"") }
         }
         let instructions = f["list_instructions"]?.first
+        var numbers = NumberFields(item: "guest list of \"\(night.title)\" on \(night.date)")
+        defer { warnings += numbers.warnings(source: definition.source, url: baseURL) }
         return GuestList(
             venue: night.venue, night: night.id, date: night.date, declared: Self.declaredStatus(statusText),
             conditions: f["list_conditions"] ?? [], deadline: deadline,
-            capacity: f["list_capacity"]?.first.flatMap(NumberParsing.integer),
-            placesLeft: f["list_places"]?.first.flatMap(NumberParsing.integer),
+            capacity: numbers.integer("list_capacity", f["list_capacity"]?.first),
+            placesLeft: numbers.integer("list_places", f["list_places"]?.first),
             signUpURL: f["list_signup"]?.first, signUpInstructions: instructions,
             nightEnds: night.closing ?? NightTimes.instant(evening: night.date, secondOfDay: 6 * 3600, zone: zone),
             provenance: night.provenance)
     }
 
     /// A promotion; dates without a year take the one nearest `near` (the first evening scraped).
-    func promotion(_ f: [String: [String]], baseURL: String, near today: Day) -> Promotion? {
+    func promotion(_ f: [String: [String]], baseURL: String, near today: Day, warnings: inout [String]) -> Promotion? {
         guard let title = f["title"]?.first else { return nil }
+        var numbers = NumberFields(item: "promotion \"\(title)\"")
+        defer { warnings += numbers.warnings(source: definition.source, url: baseURL) }
         let venue = f["venue"]?.first.map { VenueID(name: $0, city: city) }
         // A date without a time runs from the start of its first day to the end of its last.
         let from = f["valid_from"]?.first.flatMap { instant($0, field: "valid_from", evening: today, endOfDay: false) }
@@ -86,7 +95,7 @@ struct ClubFieldReader {
         let idParts = [definition.source.rawValue, venue?.rawValue ?? "", Slug.make(title), from.map { String($0.secondsSince1970) } ?? ""]
         return Promotion(
             id: idParts.filter { !$0.isEmpty }.joined(separator: "#"), venue: venue, night: nil, title: title, flyer: f["flyer"]?.first,
-            validFrom: from, validTo: to, rank: f["rank"]?.first.flatMap(NumberParsing.integer),
+            validFrom: from, validTo: to, rank: numbers.integer("rank", f["rank"]?.first),
             // A listing's promotion block is paid placement unless the page says otherwise.
             paid: f["paid"].map { Self.truthy($0.first ?? "") } ?? true,
             sponsor: f["sponsor"]?.first, url: f["url"]?.first,
@@ -108,7 +117,7 @@ struct ClubFieldReader {
         if let instant = parts.instant { return instant }
         if let day = ScheduleScraper.day(from: parts, near: evening) {
             if let seconds = parts.secondOfDay {
-                if let offset = parts.offset { return Timestamp(secondsSince1970: Int64(day.daysSince1970) * 86_400 + Int64(seconds - offset)) }
+                if let offset = parts.offset { return Timestamp(checkedSecondsSince1970: Int64(day.daysSince1970) * 86_400 + Int64(seconds - offset)) }
                 return zone.instant(LocalDateTime(day: day, secondOfDay: seconds))
             }
             return zone.instant(LocalDateTime(day: endOfDay ? day.advanced(by: 1) : day, secondOfDay: 0))

@@ -56,7 +56,7 @@ public struct ClubListingScraper: Scraper {
                     : clubs.promotionPageRequests(source: id, policy: definition.fetchPolicy)
                 let rows = try await rows(of: table, day: job.days.first, loader: loader, requests: requests, warnings: &outcome.warnings)
                 let near = job.days.first ?? definition.zone.local(context.now).day
-                outcome.extraction.promotions = rows.compactMap { reader.promotion($0.fields, baseURL: $0.baseURL, near: near) }
+                outcome.extraction.promotions = rows.compactMap { reader.promotion($0.fields, baseURL: $0.baseURL, near: near, warnings: &outcome.warnings) }
                 outcome.promotionsRead = true
             } catch {
                 outcome.failures.append(error)

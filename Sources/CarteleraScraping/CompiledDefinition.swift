@@ -115,6 +115,7 @@ extension CompiledDefinition {
             throw fail("timezone", "unknown IANA time zone \"\(definition.timezone)\" (for example Europe/Madrid)")
         }
         let request = definition.request
+        try validateCounts(definition, fail: fail)
         if let scheme = request.url.split(separator: ":").first, !["http", "https", "file"].contains(scheme.lowercased()) {
             throw fail("request.url", "only http, https and file URLs are fetched, not \"\(scheme):\"")
         }
@@ -147,6 +148,7 @@ extension CompiledDefinition {
             case "none": rules.stopAtNextStart = false
             case let other: throw fail("rules.stop", "expected next-start or none, not \"\(other)\"")
             }
+            // In range (validateCounts), so the product cannot overflow.
             rules.defaultDuration = spec.defaultDuration.map { $0 * 60 }
         }
 
@@ -262,13 +264,16 @@ extension CompiledDefinition {
             }
             var regex: NSRegularExpression?
             if let pattern = spec.regex {
-                do { regex = try NSRegularExpression(pattern: pattern) } catch {
+                let compiled: NSRegularExpression
+                do { compiled = try NSRegularExpression(pattern: pattern) } catch {
                     throw fail("\(path).regex", "invalid pattern \"\(pattern)\"")
                 }
-                if let group = spec.group, let regex, !(0...regex.numberOfCaptureGroups).contains(group) {
-                    throw fail("\(path).group", "the pattern has \(regex.numberOfCaptureGroups) groups, not \(group)")
+                if let group = spec.group, !(0...compiled.numberOfCaptureGroups).contains(group) {
+                    throw fail("\(path).group", "the pattern has \(compiled.numberOfCaptureGroups) groups, not \(group)")
                 }
+                regex = compiled
             }
+            if spec.split?.isEmpty == true { throw fail("\(path).split", "an empty separator splits nothing") }
             var replacements: [(NSRegularExpression, String)] = []
             for (index, pair) in (spec.replace ?? []).enumerated() {
                 guard pair.count == 2 else { throw fail("\(path).replace[\(index)]", "expected [pattern, replacement]") }

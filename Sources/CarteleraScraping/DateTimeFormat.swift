@@ -96,9 +96,11 @@ public struct DateTimeFormat: Hashable, Sendable, CustomStringConvertible {
     public func parse(_ text: String) -> DateTimeParts? {
         switch special {
         case .epochSeconds, .epochMilliseconds:
-            guard let digits = text.split(whereSeparator: { !$0.isNumber && $0 != "-" }).first, let value = Int64(digits) else { return nil }
+            // An instant outside years 1 to 9999 is a misread number, not a broadcast time.
+            guard let digits = text.split(whereSeparator: { !$0.isNumber && $0 != "-" }).first, let value = Int64(digits),
+                  let instant = Timestamp(checkedSecondsSince1970: special == .epochMilliseconds ? value / 1000 : value) else { return nil }
             var parts = DateTimeParts()
-            parts.instant = Timestamp(secondsSince1970: special == .epochMilliseconds ? value / 1000 : value)
+            parts.instant = instant
             return parts
         case .iso8601:
             return Self.parseISO(text)
@@ -116,6 +118,8 @@ public struct DateTimeFormat: Hashable, Sendable, CustomStringConvertible {
     private static func parseISO(_ text: String) -> DateTimeParts? {
         let trimmed = text.trimmingWhitespace()
         if let instant = Timestamp(iso8601: trimmed) {
+            // 0001-01-01T00:00:00+01:00 is before year 1: no broadcast time is.
+            guard Timestamp.supported.contains(instant.secondsSince1970) else { return nil }
             var parts = DateTimeParts()
             parts.instant = instant
             return parts

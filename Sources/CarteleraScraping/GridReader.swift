@@ -5,6 +5,10 @@ import CarteleraModel
 struct GridReader {
     let grid: CompiledGrid
 
+    /// Cells a table may cover once spans are laid out: a week of quarter hours is under 10 000, and spans on a
+    /// hostile page could otherwise ask for rows × rows × 50 cells.
+    static let maxCells = 200_000
+
     /// A programme cell in the column of the day asked for, with the slot time of the row it starts in.
     struct Cell {
         var node: Node
@@ -18,12 +22,17 @@ struct GridReader {
         let rows = try table.xpath("./tr | ./thead/tr | ./tbody/tr | ./tfoot/tr")
         // Lay the cells out on a matrix, honouring rowspan and colspan.
         var matrix: [[(node: Node, firstRow: Int)?]] = Array(repeating: [], count: rows.count)
+        var covered = 0
         for (rowIndex, row) in rows.enumerated() {
             var column = 0
             for cell in row.children where cell.name == "td" || cell.name == "th" {
                 while column < matrix[rowIndex].count, matrix[rowIndex][column] != nil { column += 1 }
                 let rowSpan = max(1, min(Int(cell.attribute("rowspan") ?? "") ?? 1, rows.count - rowIndex))
                 let colSpan = max(1, min(Int(cell.attribute("colspan") ?? "") ?? 1, 50))
+                covered += rowSpan * colSpan
+                guard covered <= Self.maxCells else {
+                    throw ScrapeMessage("the grid table spans more than \(Self.maxCells) cells: not read as a schedule")
+                }
                 for r in rowIndex..<(rowIndex + rowSpan) {
                     for c in column..<(column + colSpan) {
                         while matrix[r].count <= c { matrix[r].append(nil) }

@@ -41,8 +41,8 @@ struct JSONLDGraph: Sendable {
                     otherTypes += node.types.isEmpty ? ["untyped object"] : node.types
                 }
                 // Keys sorted: a dictionary's order is random, and the items keep page order across runs.
-                for key in object.keys.sorted() where key != "@context" {
-                    walk(object[key]!, host: host, topLevel: topLevel && key == "@graph")
+                for (key, member) in object.sorted(by: { $0.key < $1.key }) where key != "@context" {
+                    walk(member, host: host, topLevel: topLevel && key == "@graph")
                 }
             case .array(let items):
                 for item in items { walk(item, host: host, topLevel: topLevel) }

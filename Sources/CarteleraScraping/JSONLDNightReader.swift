@@ -18,19 +18,21 @@ struct JSONLDNightReader: Sendable {
     let zone: ZoneConverter
 
     /// The night `node` describes; `host` is the venue it is nested in, `soleVenue` the page's only venue.
-    func read(_ node: JSONLDNode, host: Venue?, soleVenue: Venue?) throws(ScrapeMessage) -> Reading {
+    /// Values out of range (a price of 1e300) are left out, each with a message in `warnings`.
+    func read(_ node: JSONLDNode, host: Venue?, soleVenue: Venue?, warnings: inout [ScrapeMessage]) throws(ScrapeMessage) -> Reading {
         guard let title = node.text("name") else { throw ScrapeMessage("an event without a name") }
         guard let startText = node.text("startDate") else { throw ScrapeMessage("event \"\(title)\" has no startDate") }
-        guard let start = JSONLDTime(startText), start.instant(in: zone) != nil || isDate(start) else {
-            throw ScrapeMessage("event \"\(title)\" has an unreadable startDate \"\(startText)\"")
-        }
+        let unreadable = ScrapeMessage("event \"\(title)\" has an unreadable startDate \"\(startText)\"")
+        guard let start = JSONLDTime(startText) else { throw unreadable }
         let startInstant = start.instant(in: zone)
         let evening: Day
         if case .date(let day) = start {
             // A date alone is the evening itself: the night has no known start.
             evening = day
+        } else if let startInstant {
+            evening = NightTimes.evening(of: startInstant, zone: zone)
         } else {
-            evening = NightTimes.evening(of: startInstant!, zone: zone)
+            throw unreadable
         }
         if node.enumeration("eventStatus") == "EventCancelled" { return .cancelled(title: title, evening: evening) }
 
@@ -45,8 +47,10 @@ struct JSONLDNightReader: Sendable {
             }
         }
 
-        let (venueID, venue) = try place(node, title: title, host: host, soleVenue: soleVenue)
-        let offers = JSONLDOffers(node.nodes("offers"), evening: evening, zone: zone, pageURL: venues.pageURL, now: venues.now)
+        let (venueID, venue) = try place(node, title: title, host: host, soleVenue: soleVenue, warnings: &warnings)
+        var numbers = NumberFields(item: "event \"\(title)\"")
+        let offers = JSONLDOffers(node.nodes("offers"), evening: evening, zone: zone, pageURL: venues.pageURL, now: venues.now, numbers: &numbers)
+        warnings += numbers.dropped
         let free = node.bool("isAccessibleForFree") ?? (offers.priceFrom == 0 ? true : nil)
         let night = Night(
             venue: venueID, date: evening, title: title, doors: doors, closing: closing, timeZone: zone.identifier,
@@ -58,11 +62,13 @@ struct JSONLDNightReader: Sendable {
     }
 
     /// The venue of the event: its `location` (an object or a name), else the venue it is nested in, else the page's only venue.
-    private func place(_ node: JSONLDNode, title: String, host: Venue?, soleVenue: Venue?) throws(ScrapeMessage) -> (VenueID, Venue?) {
+    private func place(
+        _ node: JSONLDNode, title: String, host: Venue?, soleVenue: Venue?, warnings: inout [ScrapeMessage]
+    ) throws(ScrapeMessage) -> (VenueID, Venue?) {
         // Online events carry a VirtualLocation beside (or instead of) the room.
         if let location = node.nodes("location").first(where: { !$0.isA(["VirtualLocation"]) }) {
             do throws(ScrapeMessage) {
-                let venue = try venues.venue(location)
+                let venue = try venues.venue(location, warnings: &warnings)
                 return (venue.id, venue)
             } catch {
                 // A location too thin to be a venue (no city) still leaves the venue the event sits in.
@@ -87,10 +93,5 @@ struct JSONLDNightReader: Sendable {
         guard let text, let time = JSONLDTime(text) else { return nil }
         if case .clock(let second) = time { return NightTimes.instant(evening: evening, secondOfDay: second, zone: zone) }
         return time.instant(in: zone)
-    }
-
-    private func isDate(_ time: JSONLDTime) -> Bool {
-        if case .date = time { return true }
-        return false
     }
 }

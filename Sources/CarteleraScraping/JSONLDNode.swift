@@ -47,15 +47,18 @@ struct JSONLDNode: Sendable {
         }
     }
 
-    /// The property as a number: a JSON number, or a string such as `"4.5"`, `"40,41"` or `"15 €"`.
+    /// The property as a finite number: a JSON number, or a string such as `"4.5"`, `"40,41"` or `"15 €"`
+    /// (`"NaN"`, `"inf"` and `"1e999"` are not numbers here).
     func number(_ key: String) -> Double? {
         for value in values(key) {
             switch value {
-            case .number(let number): return number
+            case .number(let number) where number.isFinite: return number
             case .string(let text):
                 let trimmed = text.trimmingWhitespace()
                 // Plain decimal strings first: the listing parser would read "40.416" as forty thousand.
-                if let number = Double(trimmed) ?? Double(trimmed.replacingOccurrences(of: ",", with: ".")) ?? NumberParsing.decimal(trimmed) {
+                if let plain = Double(trimmed) ?? Double(trimmed.replacingOccurrences(of: ",", with: ".")) {
+                    if plain.isFinite { return plain }
+                } else if let number = NumberParsing.decimal(trimmed) {
                     return number
                 }
             default: continue

@@ -16,6 +16,9 @@ struct JSONLDOffers: Sendable {
     /// The first offer's http(s) link.
     var ticketURL: String?
 
+    /// Prices above this are misread values, not entry prices; they are dropped (and so never formatted or compared).
+    static let maxPrice = 1_000_000
+
     private struct Entry {
         var name: String?
         var low: Double?
@@ -28,10 +31,21 @@ struct JSONLDOffers: Sendable {
         var url: String?
     }
 
-    /// Reads `offers` for the night of `evening`.
-    init(_ offers: [JSONLDNode], evening: Day, zone: ZoneConverter, pageURL: String, now: Timestamp) {
+    /// Reads `offers` for the night of `evening`; prices out of range are dropped into `numbers`.
+    init(_ offers: [JSONLDNode], evening: Day, zone: ZoneConverter, pageURL: String, now: Timestamp, numbers: inout NumberFields) {
         func time(_ node: JSONLDNode, _ key: String) -> Timestamp? {
             node.text(key).flatMap(JSONLDTime.init)?.instant(in: zone)
+        }
+        var dropped = numbers
+        defer { numbers = dropped }
+        /// The price under `key` when it is one an entry can cost.
+        func checkedPrice(_ offer: JSONLDNode, _ key: String) -> (value: Double?, dropped: Bool) {
+            guard let value = offer.number(key) else { return (nil, false) }
+            guard (0...Double(Self.maxPrice)).contains(value) else {
+                dropped.drop("offers.\(key)", "\(value) is outside 0 to \(Self.maxPrice)")
+                return (nil, true)
+            }
+            return (value, false)
         }
         var entries: [Entry] = []
         func read(_ offer: JSONLDNode) {
@@ -40,10 +54,13 @@ struct JSONLDOffers: Sendable {
                 nested.forEach(read)
                 return
             }
-            let low = offer.number("lowPrice") ?? offer.number("price")
+            let lowPrice = checkedPrice(offer, "lowPrice"), plainPrice = checkedPrice(offer, "price")
+            let low = lowPrice.value ?? plainPrice.value
+            // A price written in words ("gratis hasta la 1") is shown as written; a dropped number is not.
+            let written = low == nil && !lowPrice.dropped && !plainPrice.dropped ? offer.text("price") : nil
             entries.append(Entry(
-                name: offer.text("name"), low: low, high: offer.number("highPrice").flatMap { $0 > (low ?? 0) ? $0 : nil },
-                written: low == nil ? offer.text("price") : nil, currency: offer.text("priceCurrency")?.uppercased() ?? "EUR",
+                name: offer.text("name"), low: low, high: checkedPrice(offer, "highPrice").value.flatMap { $0 > (low ?? 0) ? $0 : nil },
+                written: written, currency: offer.text("priceCurrency")?.uppercased() ?? "EUR",
                 soldOut: offer.enumeration("availability") == "SoldOut", from: time(offer, "validFrom"), through: time(offer, "validThrough"),
                 url: offer.text("url").flatMap { LinkResolver.resolve($0, against: pageURL) }))
         }
@@ -82,7 +99,7 @@ struct JSONLDOffers: Sendable {
     /// "15 €", "12,50 €", "15–25 €", "20 USD".
     private static func amount(_ low: Double, high: Double?, currency: String) -> String {
         func number(_ value: Double) -> String {
-            value == value.rounded() ? String(Int(value)) : String(format: "%.2f", value).replacingOccurrences(of: ".", with: ",")
+            Int(exactly: value).map(String.init) ?? String(format: "%.2f", value).replacingOccurrences(of: ".", with: ",")
         }
         let range = high.map { "\(number(low))–\(number($0))" } ?? number(low)
         return "\(range) \(currency == "EUR" ? "€" : currency)"

@@ -62,6 +62,11 @@ public struct JSONLDScraper: Scraper {
     func read(_ document: Document, url: String, now: Timestamp) throws(ScrapeError) -> PageContent {
         let blocks: [Result<JSONValue, JSONLDBlocks.Problem>]
         do { blocks = try JSONLDBlocks.read(document, url: url) } catch { throw ScrapeError.markup(error, source: id, url: url) }
+        return try read(blocks: blocks, url: url, now: now)
+    }
+
+    /// The venues and nights of a page's JSON-LD blocks, each already parsed or refused.
+    func read(blocks: [Result<JSONValue, JSONLDBlocks.Problem>], url: String, now: Timestamp) throws(ScrapeError) -> PageContent {
         guard !blocks.isEmpty else {
             throw ScrapeError(kind: .noItems, source: id, url: url, message: "no <script type=\"application/ld+json\"> block in \(url)")
         }
@@ -84,9 +89,10 @@ public struct JSONLDScraper: Scraper {
         let venueReader = JSONLDVenueReader(source: id, defaultCity: definition.city, pageURL: url, now: now)
         let nightReader = JSONLDNightReader(venues: venueReader, zone: definition.zone)
         var hosts: [Int: Venue] = [:]
+        var dropped: [ScrapeMessage] = []
         for (position, node) in graph.venues.enumerated() {
             do throws(ScrapeMessage) {
-                let venue = try venueReader.venue(node)
+                let venue = try venueReader.venue(node, warnings: &dropped)
                 hosts[position] = venue
                 merge(venue, into: &content.venues)
             } catch {
@@ -97,7 +103,7 @@ public struct JSONLDScraper: Scraper {
         for event in graph.events {
             let host = event.host.flatMap { hosts[$0] }
             do throws(ScrapeMessage) {
-                switch try nightReader.read(event.node, host: host, soleVenue: soleVenue) {
+                switch try nightReader.read(event.node, host: host, soleVenue: soleVenue, warnings: &dropped) {
                 case .night(let night, let venue):
                     if let venue { merge(venue, into: &content.venues) }
                     content.evenings.insert(night.date)
@@ -110,6 +116,7 @@ public struct JSONLDScraper: Scraper {
                 content.warnings.append("\(id): \(url): \(error.description)")
             }
         }
+        content.warnings += dropped.map { "\(id): \(url): \($0.description)" }
         if content.venues.isEmpty, content.nights.isEmpty, content.evenings.isEmpty {
             let seen = graph.otherTypes.isEmpty ? "" : " (found: \(Array(Set(graph.otherTypes)).sorted().joined(separator: ", ")))"
             let reason = content.warnings.first.map { "; \($0)" } ?? ""

@@ -32,8 +32,9 @@ enum JSONLDTime: Hashable, Sendable {
             self = .local(local)
             return
         }
-        guard let offset = scanner.offset(), scanner.atEnd else { return nil }
-        self = .instant(Timestamp(secondsSince1970: Int64(day.daysSince1970) * 86_400 + Int64(clock - offset)))
+        guard let offset = scanner.offset(), scanner.atEnd,
+              let instant = Timestamp(checkedSecondsSince1970: Int64(day.daysSince1970) * 86_400 + Int64(clock - offset)) else { return nil }
+        self = .instant(instant)
     }
 
     /// The instant, reading a time without an offset in `zone`; nil for a date or a clock time alone.

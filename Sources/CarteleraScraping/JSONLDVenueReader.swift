@@ -1,3 +1,4 @@
+import CarteleraCore
 import CarteleraModel
 
 
@@ -16,7 +17,8 @@ struct JSONLDVenueReader: Sendable {
     let now: Timestamp
 
     /// The venue `node` describes; it needs a name and a city (its address's locality or the definition's city).
-    func venue(_ node: JSONLDNode) throws(ScrapeMessage) -> Venue {
+    /// Ratings out of range are left out, each with a message in `warnings`.
+    func venue(_ node: JSONLDNode, warnings: inout [ScrapeMessage]) throws(ScrapeMessage) -> Venue {
         guard let name = node.text("name") else { throw ScrapeMessage("a \(describe(node)) without a name") }
         let postal = node.nodes("address").first
         guard let city = postal?.text("addressLocality") ?? defaultCity else {
@@ -25,10 +27,13 @@ struct JSONLDVenueReader: Sendable {
         let geo = node.nodes("geo").first ?? node
         let location = geo.number("latitude").flatMap { latitude in geo.number("longitude").flatMap { GeoPoint(latitude: latitude, longitude: $0) } }
         let rating = node.nodes("aggregateRating").first
+        var numbers = NumberFields(item: "venue \"\(name)\"")
+        defer { warnings += numbers.dropped }
         return Venue(
             id: VenueID(name: name, city: city), name: name, address: postal.flatMap(Self.address) ?? node.text("address"), city: city,
             location: location, musicLabels: Self.musicLabels(node), keywords: Self.keywords(node), priceRange: node.text("priceRange"),
-            freeEntry: node.bool("isAccessibleForFree"), rating: rating.flatMap(Self.rating), ratingCount: rating.flatMap(Self.ratingCount),
+            freeEntry: node.bool("isAccessibleForFree"), rating: rating.flatMap { Self.rating($0, numbers: &numbers) },
+            ratingCount: rating.flatMap { Self.ratingCount($0, numbers: &numbers) },
             openingHours: node.texts("openingHours") + node.nodes("openingHoursSpecification").compactMap(Self.openingHours),
             images: images(node), website: (node.texts("url") + node.texts("sameAs")).lazy.compactMap { LinkResolver.resolve($0, against: pageURL) }.first,
             phone: node.text("telephone"), provenance: [Provenance(source: source, url: pageURL)])
@@ -72,16 +77,27 @@ struct JSONLDVenueReader: Sendable {
     }
 
     /// The rating out of 5, scaled from `bestRating` when the site rates out of something else.
-    private static func rating(_ node: JSONLDNode) -> Double? {
+    private static func rating(_ node: JSONLDNode, numbers: inout NumberFields) -> Double? {
         guard let value = node.number("ratingValue") else { return nil }
         let best = node.number("bestRating") ?? 5
         guard best > 0 else { return nil }
         let scaled = (value / best * 5 * 100).rounded() / 100
-        return (0...5).contains(scaled) ? scaled : nil
+        guard (0...5).contains(scaled) else {
+            numbers.drop("aggregateRating.ratingValue", "\(value) of \(best) is outside 0 to 5")
+            return nil
+        }
+        return scaled
     }
 
-    private static func ratingCount(_ node: JSONLDNode) -> Int? {
-        (node.number("ratingCount") ?? node.number("reviewCount")).map { Int($0) }
+    /// How many ratings the venue has, a whole number from 0 up.
+    private static func ratingCount(_ node: JSONLDNode, numbers: inout NumberFields) -> Int? {
+        let key = node.number("ratingCount") != nil ? "ratingCount" : "reviewCount"
+        guard let value = node.number(key) else { return nil }
+        guard let count = Checked.rounded(value), count >= 0 else {
+            numbers.drop("aggregateRating.\(key)", "\(value) is not a count")
+            return nil
+        }
+        return count
     }
 
     /// An OpeningHoursSpecification in the `openingHours` text form: `Fr,Sa 23:30-06:00`.

@@ -32,7 +32,8 @@ public enum JSONValue: Codable, Sendable, Hashable {
     public var string: String? {
         switch self {
         case .string(let value): value
-        case .number(let value): value == value.rounded() ? String(Int(value)) : String(value)
+        // Whole numbers print without ".0" when an Int holds them; 1e300 or an @id of 20 digits stays a Double.
+        case .number(let value): Int(exactly: value).map(String.init) ?? String(value)
         default: nil
         }
     }

@@ -1,66 +1,66 @@
+import CarteleraCore
+
 /// Reads numbers as listings write them: "1.234.000", "1,234,000", "14,2 %", "14.2%", "2,1 M".
+///
+/// Each reading comes in two forms: the plain one gives nil both for text without a number and for a number
+/// that cannot be held (beyond `Int`, or too long a duration); the `checked` one tells them apart by throwing
+/// a message for the second, so a scraper can warn about a value it drops.
 public enum NumberParsing {
     /// A decimal number; thousands separators and a decimal comma are told apart by their positions.
     public static func decimal(_ text: String) -> Double? {
-        var digits = ""
-        var started = false
-        var negative = false
-        for c in text {
-            if c.isNumber, c.isASCII { digits.append(c); started = true }
-            else if (c == "." || c == ",") && started { digits.append(c) }
-            else if c == "-" && !started { negative = true }
-            else if c == " " || c == "\u{00A0}" || c == "\u{202F}" || c == "'" { if started { continue } }
-            else if started { break }
-        }
-        while let last = digits.last, last == "." || last == "," { digits.removeLast() }
-        guard !digits.isEmpty else { return nil }
-        let dots = digits.filter { $0 == "." }.count
-        let commas = digits.filter { $0 == "," }.count
-        var normalized: String
-        switch (dots, commas) {
-        case (0, 0): normalized = digits
-        case (_, 0) where dots > 1: normalized = digits.replacingAll(".", with: "")
-        case (0, _) where commas > 1: normalized = digits.replacingAll(",", with: "")
-        case (1, 0): normalized = isThousandsGroup(digits, separator: ".") ? digits.replacingAll(".", with: "") : digits
-        case (0, 1): normalized = isThousandsGroup(digits, separator: ",") ? digits.replacingAll(",", with: "") : digits.replacingAll(",", with: ".")
-        default:
-            // Both: the last one is the decimal separator.
-            let lastDot = digits.lastIndex(of: ".")!, lastComma = digits.lastIndex(of: ",")!
-            if lastComma > lastDot {
-                normalized = digits.replacingAll(".", with: "").replacingAll(",", with: ".")
-            } else {
-                normalized = digits.replacingAll(",", with: "")
-            }
-        }
-        guard let value = Double(normalized) else { return nil }
-        return negative ? -value : value
+        (try? checkedDecimal(text)) ?? nil
     }
 
-    /// A whole number such as a viewer count.
+    /// A whole number such as a viewer count; nil beyond `Int`'s range.
     public static func integer(_ text: String) -> Int? {
-        guard let value = decimal(text) else { return nil }
-        return Int(value.rounded())
+        (try? checkedInteger(text)) ?? nil
     }
 
-    /// "1.234" with exactly three digits after a single separator reads as a thousands group (1234).
-    private static func isThousandsGroup(_ digits: String, separator: Character) -> Bool {
-        guard let index = digits.firstIndex(of: separator) else { return false }
-        return digits[digits.index(after: index)...].count == 3 && digits[..<index].count <= 3
-    }
-
-    /// A length in seconds: "90", "90 min", "1h 30", "1 h 30 min", "01:30", "01h00", "PT1H30M".
+    /// A length in seconds: "90", "90 min", "1h 30", "1 h 30 min", "01:30", "01h00", "PT1H30M"; nil when it overflows.
     public static func duration(_ text: String) -> Int? {
+        (try? checkedDuration(text)) ?? nil
+    }
+
+    /// `decimal`, throwing for digits too many for a `Double` (over 308 of them) instead of giving infinity.
+    static func checkedDecimal(_ text: String) throws(ScrapeMessage) -> Double? {
+        guard let normalized = normalizedDecimal(text) else { return nil }
+        guard let value = Double(normalized.digits), value.isFinite else {
+            throw ScrapeMessage("\"\(text)\" is too large a number")
+        }
+        return normalized.negative ? -value : value
+    }
+
+    /// `integer`, throwing for a number beyond `Int`'s range (a 20-digit viewer count) instead of trapping.
+    static func checkedInteger(_ text: String) throws(ScrapeMessage) -> Int? {
+        guard let value = try checkedDecimal(text) else { return nil }
+        guard let whole = Checked.rounded(value) else {
+            throw ScrapeMessage("\"\(text)\" is beyond the largest whole number")
+        }
+        return whole
+    }
+
+    /// `duration`, throwing when the digits or the total overflow (`PT99999999999999999999H`) instead of trapping.
+    static func checkedDuration(_ text: String) throws(ScrapeMessage) -> Int? {
+        let overflow = ScrapeMessage("\"\(text)\" is too long a duration")
         let lower = text.lowercased()
         if lower.hasPrefix("pt") {
             var total = 0, value = 0, seen = false
             for c in lower.dropFirst(2) {
-                if let digit = c.wholeNumberValue { value = value * 10 + digit; seen = true; continue }
+                if let digit = c.asciiDigit {
+                    guard let next = Checked.appendingDigit(value, digit) else { throw overflow }
+                    value = next
+                    seen = true
+                    continue
+                }
+                let unit: Int
                 switch c {
-                case "h": total += value * 3600
-                case "m": total += value * 60
-                case "s": total += value
+                case "h": unit = 3600
+                case "m": unit = 60
+                case "s": unit = 1
                 default: return nil
                 }
+                guard let seconds = Checked.multiply(value, unit), let sum = Checked.add(total, seconds) else { throw overflow }
+                total = sum
                 value = 0
             }
             return seen ? total : nil
@@ -70,8 +70,9 @@ public enum NumberParsing {
         var current: Int?
         var colon = false
         for c in lower {
-            if let digit = c.wholeNumberValue, c.isASCII {
-                current = (current ?? 0) * 10 + digit
+            if let digit = c.asciiDigit {
+                guard let next = Checked.appendingDigit(current ?? 0, digit) else { throw overflow }
+                current = next
                 continue
             }
             if let value = current {
@@ -84,20 +85,70 @@ public enum NumberParsing {
             if c == ":" { colon = true }
         }
         if let value = current { numbers.append(value); units.append(nil) }
-        guard !numbers.isEmpty else { return nil }
-        if colon && numbers.count >= 2 { return numbers[0] * 3600 + numbers[1] * 60 + (numbers.count > 2 ? numbers[2] : 0) }
-        if units.contains(where: { $0 == "h" }) {
-            var total = 0
-            for (index, value) in numbers.enumerated() {
-                switch units[index] {
-                case "h": total += value * 3600
-                case "s": total += value
-                default: total += value * 60
-                }
-            }
-            return total
+        guard let first = numbers.first else { return nil }
+        // Each part in seconds: "01:30:15" is hours, minutes, seconds; with units, a bare number is minutes.
+        var parts: [(value: Int, unit: Int)] = []
+        if colon && numbers.count >= 2 {
+            parts = zip(numbers.prefix(3), [3600, 60, 1]).map { ($0, $1) }
+        } else if units.contains(where: { $0 == "h" }) {
+            parts = zip(numbers, units).map { value, unit in (value, unit == "h" ? 3600 : unit == "s" ? 1 : 60) }
+        } else {
+            parts = [(first, 60)]
         }
-        return numbers[0] * 60
+        var total = 0
+        for part in parts {
+            guard let seconds = Checked.multiply(part.value, part.unit), let sum = Checked.add(total, seconds) else { throw overflow }
+            total = sum
+        }
+        return total
+    }
+
+    /// The number's digits with one "." as the decimal point, and its sign; nil when the text has no digit.
+    private static func normalizedDecimal(_ text: String) -> (digits: String, negative: Bool)? {
+        var digits = ""
+        var started = false
+        var negative = false
+        for c in text {
+            if c.asciiDigit != nil { digits.append(c); started = true }
+            else if (c == "." || c == ",") && started { digits.append(c) }
+            else if c == "-" && !started { negative = true }
+            else if c == " " || c == "\u{00A0}" || c == "\u{202F}" || c == "'" { if started { continue } }
+            else if started { break }
+        }
+        while let last = digits.last, last == "." || last == "," { digits.removeLast() }
+        guard !digits.isEmpty else { return nil }
+        let lastDot = digits.lastIndex(of: "."), lastComma = digits.lastIndex(of: ",")
+        let dots = digits.filter { $0 == "." }.count
+        let commas = digits.filter { $0 == "," }.count
+        let normalized: String
+        switch (lastDot, lastComma) {
+        case (nil, nil):
+            normalized = digits
+        case (.some, nil):
+            normalized = dots > 1 || isThousandsGroup(digits, separator: ".") ? digits.replacingAll(".", with: "") : digits
+        case (nil, .some):
+            normalized = commas > 1 || isThousandsGroup(digits, separator: ",")
+                ? digits.replacingAll(",", with: "") : digits.replacingAll(",", with: ".")
+        case (.some(let dot), .some(let comma)):
+            // Both: the last one is the decimal separator.
+            normalized = comma > dot
+                ? digits.replacingAll(".", with: "").replacingAll(",", with: ".") : digits.replacingAll(",", with: "")
+        }
+        return (normalized, negative)
+    }
+
+    /// "1.234" with exactly three digits after a single separator reads as a thousands group (1234).
+    private static func isThousandsGroup(_ digits: String, separator: Character) -> Bool {
+        guard let index = digits.firstIndex(of: separator) else { return false }
+        return digits[digits.index(after: index)...].count == 3 && digits[..<index].count <= 3
+    }
+}
+
+extension Character {
+    /// The value of an ASCII digit; nil for anything else, other scripts' digits and "½" included.
+    var asciiDigit: Int? {
+        guard isASCII, let value = wholeNumberValue else { return nil }
+        return value
     }
 }
 

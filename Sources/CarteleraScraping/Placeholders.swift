@@ -63,7 +63,7 @@ struct PlaceholderValues: Sendable {
         } else if key.hasPrefix("page:") {
             // Sites that name a day's parts ("morning", "noon"…): the page-th word, counting from 1.
             let words = key.dropFirst(5).split(separator: ",", omittingEmptySubsequences: false).map(String.init)
-            if let page, words.indices.contains(page - 1) { value = words[page - 1] }
+            if let page, page >= 1, page <= words.count { value = words[page - 1] }
         } else if key.hasPrefix("field.") {
             value = fields[String(key.dropFirst(6))]
         }

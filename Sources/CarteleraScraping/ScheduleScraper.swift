@@ -82,7 +82,7 @@ public struct ScheduleScraper: Scraper {
         if let detail = definition.detail {
             rows = await withDetails(rows, detail: detail, channel: channel, day: day, loader: loader, failures: &detailFailures, warnings: &warnings)
         }
-        var result = buildProgrammes(rows, channel: channel, day: day, now: now, warnings: warnings)
+        var result = buildProgrammes(rows, channel: channel, day: day, warnings: warnings)
         result.detailFailures = detailFailures
         return result
     }
@@ -156,30 +156,39 @@ public struct ScheduleScraper: Scraper {
         return result
     }
 
-    private func buildProgrammes(_ items: [RawItem], channel: ChannelEntry, day: Day, now: Timestamp, warnings initial: [String]) -> DayResult {
+    private func buildProgrammes(_ items: [RawItem], channel: ChannelEntry, day: Day, warnings initial: [String]) -> DayResult {
         var warnings = initial
         var slots: [ScheduleSlot] = []
-        var kept: [RawItem] = []
+        var kept: [(item: RawItem, numbers: NumberFields)] = []
         for item in items {
             guard let title = item.first("title"), !title.isEmpty else { continue }
             guard let startText = item.first("start"), let start = scheduleTime(startText, field: "start", day: day, header: item.first("date")) else {
                 // Header rows and separators have no time: only a row with a title but an unreadable time is worth a warning.
-                if let text = item.first("start") { warnings.append("\(id): \(channel.id) \(day): unreadable start \"\(text)\" for \"\(title)\"") }
+                if let text = item.first("start") { warnings.append("\(id): \(item.baseURL): \(channel.id) \(day): unreadable start \"\(text)\" for \"\(title)\"") }
                 continue
             }
+            var numbers = NumberFields(item: "\(channel.id) \(day) \"\(title)\"")
             var slot = ScheduleSlot(start: start)
             if let stopText = item.first("stop") { slot.stop = scheduleTime(stopText, field: "stop", day: day, header: item.first("date")) }
-            if slot.stop == nil, let durationText = item.first("duration") { slot.duration = NumberParsing.duration(durationText) }
+            if slot.stop == nil { slot.duration = numbers.duration("duration", item.first("duration")) }
             slots.append(slot)
-            kept.append(item)
+            kept.append((item, numbers))
         }
         let times = ScheduleTimeline.resolve(slots, day: day, zone: definition.zone, rules: definition.rules)
         let channelID = ChannelID(channel.id)
         var programmes: [Programme] = []
         programmes.reserveCapacity(kept.count)
-        for (item, time) in zip(kept, times) {
+        for ((item, numbers), time) in zip(kept, times) {
             if definition.keep == .requestedDay, definition.zone.local(time.start).day != day { continue }
-            programmes.append(programme(item, channel: channelID, start: time.start, stop: time.stop, now: now))
+            var numbers = numbers
+            var stop = time.stop
+            if let end = stop, !Timestamp.supported.contains(end.secondsSince1970) {
+                // Only a duration reaches this far: every time read from the page is checked on its own.
+                numbers.drop("duration", "\"\(item.first("duration") ?? "")\" ends the programme after the year 9999")
+                stop = nil
+            }
+            programmes.append(programme(item, channel: channelID, start: time.start, stop: stop, numbers: &numbers))
+            warnings += numbers.warnings(source: id, url: item.baseURL)
         }
         let dayStart = definition.zone.instant(LocalDateTime(day: day, secondOfDay: 0))
         let dayEnd = definition.zone.instant(LocalDateTime(day: day.advanced(by: 1), secondOfDay: 0))
@@ -188,7 +197,7 @@ public struct ScheduleScraper: Scraper {
         return DayResult(programmes: programmes, coverage: Coverage(channel: channelID, from: from, to: to), warnings: warnings)
     }
 
-    private func programme(_ item: RawItem, channel: ChannelID, start: Timestamp, stop: Timestamp?, now: Timestamp) -> Programme {
+    private func programme(_ item: RawItem, channel: ChannelID, start: Timestamp, stop: Timestamp?, numbers: inout NumberFields) -> Programme {
         // A "type" field is one more of the source's labels: normalizing reads genres and the type from all of them.
         let categories = (item.fields["category"] ?? []) + (item.fields["categories"] ?? []) + (item.fields["type"] ?? [])
         return Programme(
@@ -197,16 +206,16 @@ public struct ScheduleScraper: Scraper {
             subtitle: item.first("subtitle") ?? item.first("sub_title"),
             description: item.first("description"),
             categories: categories,
-            year: item.first("year").flatMap(NumberParsing.integer),
-            season: item.first("season").flatMap(NumberParsing.integer),
-            episode: item.first("episode").flatMap(NumberParsing.integer),
+            year: numbers.integer("year", item.first("year")),
+            season: numbers.integer("season", item.first("season")),
+            episode: numbers.integer("episode", item.first("episode")),
             image: item.first("image"),
             url: item.first("url"),
             directors: item.fields["directors"] ?? [],
             actors: item.fields["actors"] ?? [],
             guests: item.fields["guests"] ?? [],
             rating: item.first("rating").map { Rating(system: definition.ratingSystem, value: $0) },
-            score: item.first("score").flatMap(NumberParsing.decimal),
+            score: numbers.decimal("score", item.first("score")),
             country: item.first("country"),
             language: item.first("language"),
             provenance: [Provenance(source: id, url: item.baseURL)])
@@ -232,7 +241,7 @@ public struct ScheduleScraper: Scraper {
         if let date = self.day(from: parts, near: day) {
             let local = LocalDateTime(day: date, secondOfDay: secondOfDay)
             if let offset = parts.offset {
-                return .instant(Timestamp(secondsSince1970: Int64(date.daysSince1970) * 86_400 + Int64(secondOfDay) - Int64(offset)))
+                return Timestamp(checkedSecondsSince1970: Int64(date.daysSince1970) * 86_400 + Int64(secondOfDay) - Int64(offset)).map { .instant($0) }
             }
             return .local(local)
         }

@@ -1,3 +1,4 @@
+import CarteleraCore
 import CarteleraFetch
 import CarteleraMarkup
 import CarteleraModel
@@ -21,7 +22,7 @@ public struct XMLTVScraper: Scraper {
             do throws(ScrapeError) {
                 let response = try await loader.response(request)
                 let document = try definition.document(from: response, xml: true, warnings: &outcome.warnings)
-                var file = try read(document, url: response.url, now: context.now, channelFilter: job.channels)
+                var file = try read(document, url: response.url, channelFilter: job.channels)
                 if definition.keep == .requestedDay {
                     // A file spanning many days gives each job only the days it asked for, by the definition's zone.
                     let days = Set(job.days)
@@ -51,7 +52,7 @@ public struct XMLTVScraper: Scraper {
         var warnings: [String] = []
     }
 
-    func read(_ document: Document, url: String, now: Timestamp, channelFilter: [ChannelID]?) throws(ScrapeError) -> FileContent {
+    func read(_ document: Document, url: String, channelFilter: [ChannelID]?) throws(ScrapeError) -> FileContent {
         guard let root = document.root, root.name == "tv" else {
             throw ScrapeError(kind: .markup, source: id, url: url, message: "not an XMLTV file: the root element is <\(document.root?.name ?? "none")>, not <tv>")
         }
@@ -87,7 +88,9 @@ public struct XMLTVScraper: Scraper {
                 }
                 var stop = element.attribute("stop").flatMap(XMLTVTime.parse)
                 if let value = stop, value <= start { stop = nil }
-                content.programmes.append(try programme(element, channel: channel, title: title, start: start, stop: stop, url: url, now: now))
+                var numbers = NumberFields(item: "programme \(index + 1) (\(title))")
+                content.programmes.append(try programme(element, channel: channel, title: title, start: start, stop: stop, url: url, numbers: &numbers))
+                content.warnings += numbers.warnings(source: id, url: url)
                 let window = windows[channel] ?? (start, start)
                 windows[channel] = (min(window.0, start), max(window.1, start))
             }
@@ -101,18 +104,21 @@ public struct XMLTVScraper: Scraper {
         return content
     }
 
-    private func programme(_ element: Node, channel: ChannelID, title: String, start: Timestamp, stop: Timestamp?, url: String, now: Timestamp) throws(MarkupError) -> Programme {
+    private func programme(
+        _ element: Node, channel: ChannelID, title: String, start: Timestamp, stop: Timestamp?, url: String, numbers: inout NumberFields
+    ) throws(MarkupError) -> Programme {
         func texts(_ path: XPathExpression) throws(MarkupError) -> [String] { try element.xpath(path).map(\.text).filter { !$0.isEmpty } }
         let categories = try texts(XMLTVPaths.category)
         var season: Int?, episode: Int?
         for number in try element.xpath(XMLTVPaths.episodeNumber) {
             let value = number.text
             if number.attribute("system") == "xmltv_ns" {
-                let parts: [Int?] = value.split(separator: ".", omittingEmptySubsequences: false).map { part in
-                    part.split(separator: "/").first.flatMap { Int(String($0).trimmingWhitespace()) }
+                // "season.episode.part", each zero-based and optionally "n/total".
+                let parts = value.split(separator: ".", omittingEmptySubsequences: false).map { part in
+                    String(part.split(separator: "/").first ?? "").trimmingWhitespace()
                 }
-                if parts.count > 0, let s = parts[0] { season = s + 1 }
-                if parts.count > 1, let e = parts[1] { episode = e + 1 }
+                if parts.count > 0 { season = Self.oneBased(parts[0], field: "episode-num season", numbers: &numbers) ?? season }
+                if parts.count > 1 { episode = Self.oneBased(parts[1], field: "episode-num episode", numbers: &numbers) ?? episode }
             } else if season == nil, episode == nil, let parts = try? DateTimeFormat("'S'HH'E'mm").parse(value.uppercased()) {
                 season = parts.hour
                 episode = parts.minute
@@ -123,22 +129,42 @@ public struct XMLTVScraper: Scraper {
             guard let value = try node.xpath(XMLTVPaths.value).first?.text, !value.isEmpty else { return nil }
             return Rating(system: node.attribute("system"), value: value)
         }
-        let score = try element.xpath(XMLTVPaths.starRating).first.flatMap { node -> Double? in
-            let parts = node.text.split(separator: "/")
-            guard let value = parts.first.flatMap({ NumberParsing.decimal(String($0)) }) else { return nil }
-            let scale = parts.count > 1 ? NumberParsing.decimal(String(parts[1])) ?? 10 : 10
-            return scale > 0 ? value / scale * 10 : nil
-        }
+        let score = try element.xpath(XMLTVPaths.starRating).first.flatMap { node in Self.score(node.text, numbers: &numbers) }
         return Programme(
             channel: channel, start: start, stop: stop, timeZone: definition.zone.identifier, title: title,
             subtitle: try texts(XMLTVPaths.subTitle).first, description: try texts(XMLTVPaths.description).first,
             categories: categories,
-            year: try texts(XMLTVPaths.date).first.flatMap { Int($0.prefix(4)) }, season: season, episode: episode,
+            year: try texts(XMLTVPaths.date).first.flatMap { date in date.prefix(4).allSatisfy { $0.asciiDigit != nil } ? Int(date.prefix(4)) : nil },
+            season: season, episode: episode,
             image: try element.xpath(XMLTVPaths.iconSource).first.flatMap { LinkResolver.resolve($0.text, against: url) },
             url: try texts(XMLTVPaths.url).first.flatMap { LinkResolver.resolve($0, against: url) },
             directors: try texts(XMLTVPaths.directors), actors: try texts(XMLTVPaths.actors), guests: try texts(XMLTVPaths.guests),
             rating: rating, score: score, country: try texts(XMLTVPaths.country).first, language: try texts(XMLTVPaths.language).first,
             provenance: [Provenance(source: id, url: url)])
+    }
+
+    /// A zero-based xmltv_ns number made one-based; nil when empty, not a number, or dropped as out of range.
+    private static func oneBased(_ text: String, field: String, numbers: inout NumberFields) -> Int? {
+        guard !text.isEmpty, text.allSatisfy({ $0.asciiDigit != nil }) else { return nil }
+        guard let value = Int(text), let oneBased = Checked.add(value, 1) else {
+            numbers.drop(field, "\"\(text)\" is beyond the largest whole number")
+            return nil
+        }
+        return oneBased
+    }
+
+    /// A star rating on a scale of 10 from "7/10", "3.5/5" or "8"; nil when unreadable or dropped as outside 0 to 10.
+    private static func score(_ text: String, numbers: inout NumberFields) -> Double? {
+        let parts = text.split(separator: "/")
+        guard let value = numbers.decimal("star-rating", parts.first.map(String.init)) else { return nil }
+        let scale = parts.count > 1 ? numbers.decimal("star-rating scale", String(parts[1])) ?? 10 : 10
+        guard scale > 0 else { return nil }
+        let score = value / scale * 10
+        guard (0...10).contains(score) else {
+            numbers.drop("star-rating", "\"\(text)\" is outside 0 to 10")
+            return nil
+        }
+        return score
     }
 }
 
@@ -168,7 +194,8 @@ public enum XMLTVTime {
             let zone = String(parts[1])
             if let sign = zone.first, sign == "+" || sign == "-" {
                 let value = zone.dropFirst().filter { $0 != ":" }
-                guard value.count == 4, let number = Int(value) else { return nil }
+                guard value.count == 4, value.allSatisfy({ $0.asciiDigit != nil }), let number = Int(value),
+                      number / 100 <= 23, number % 100 < 60 else { return nil }
                 offset = (number / 100 * 3600 + number % 100 * 60) * (sign == "-" ? -1 : 1)
             } else if let named = zoneNames[zone.uppercased()] {
                 offset = named
@@ -176,6 +203,6 @@ public enum XMLTVTime {
                 return nil
             }
         }
-        return Timestamp(secondsSince1970: Int64(date.daysSince1970) * 86_400 + Int64(hour * 3600 + minute * 60 + second - offset))
+        return Timestamp(checkedSecondsSince1970: Int64(date.daysSince1970) * 86_400 + Int64(hour * 3600 + minute * 60 + second - offset))
     }
 }

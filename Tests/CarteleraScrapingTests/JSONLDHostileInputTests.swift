@@ -86,6 +86,56 @@ import Testing
         #expect(other.contains("no venue or event could be read from the JSON-LD of https://venue.example/ (found: BreadcrumbList, WebSite)"))
     }
 
+    @Test func aPriceOf1e300IsDroppedWithAWarningAndTheNightKept() async throws {
+        let outcome = try await JSONLDPage.scrape(#"""
+            {"@type": "NightClub", "name": "Club", "event": {"@type": "DanceEvent", "name": "Sesión", "startDate": "2026-11-27T23:30:00+01:00",
+             "offers": [{"@type": "Offer", "price": 1e300, "priceCurrency": "EUR"}, {"@type": "Offer", "price": -5}]}}
+            """#)
+        #expect(outcome.failures.isEmpty)
+        #expect(outcome.extraction.venues.map(\.name) == ["Club"])
+        let night = try #require(outcome.extraction.nights.first)
+        #expect(night.title == "Sesión")
+        #expect(night.price == nil)
+        #expect(night.priceFrom == nil)
+        #expect(outcome.warnings == [
+            #"test.example: https://venue.example/: event "Sesión": offers.price 1e+300 is outside 0 to 1000000: dropped"#,
+            #"test.example: https://venue.example/: event "Sesión": offers.price -5.0 is outside 0 to 1000000: dropped"#,
+        ])
+    }
+
+    @Test func hugeNumbersAsIdsNamesAndCountsAreReadAsTextOrDropped() async throws {
+        let outcome = try await JSONLDPage.scrape(#"""
+            [{"@type": "BarOrPub", "@id": 1e20, "name": 1e300, "aggregateRating": {"ratingValue": 4, "ratingCount": 1e19}},
+             {"@type": "Event", "@id": 9223372036854775807, "name": "Concierto", "startDate": "2026-11-27T22:00", "location": {"@id": 1e20},
+              "offers": {"lowPrice": "Infinity", "price": "NaN", "highPrice": 1e308}}]
+            """#)
+        #expect(outcome.failures.isEmpty)
+        let venue = try #require(outcome.extraction.venues.first)
+        #expect(venue.name == "1e+300")
+        #expect(venue.rating == 4)
+        #expect(venue.ratingCount == nil)
+        #expect(outcome.extraction.nights.first?.priceFrom == nil)
+        #expect(outcome.warnings.contains(#"test.example: https://venue.example/: venue "1e+300": aggregateRating.ratingCount 1e+19 is not a count: dropped"#))
+        #expect(outcome.warnings.contains(#"test.example: https://venue.example/: event "Concierto": offers.highPrice 1e+308 is outside 0 to 1000000: dropped"#))
+    }
+
+    @Test func aRatingOutsideItsScaleIsDroppedWithAWarning() async throws {
+        let outcome = try await JSONLDPage.scrape(#"{"@type": "NightClub", "name": "Club", "aggregateRating": {"ratingValue": 50, "bestRating": 5, "ratingCount": -3}}"#)
+        let venue = try #require(outcome.extraction.venues.first)
+        #expect(venue.rating == nil && venue.ratingCount == nil)
+        #expect(outcome.warnings == [
+            #"test.example: https://venue.example/: venue "Club": aggregateRating.ratingValue 50.0 of 5.0 is outside 0 to 5: dropped"#,
+            #"test.example: https://venue.example/: venue "Club": aggregateRating.ratingCount -3.0 is not a count: dropped"#,
+        ])
+    }
+
+    @Test func numbersBeyondIntAreNotWholeNumbers() {
+        #expect(JSONValue.number(1e300).int == nil)
+        #expect(JSONValue.number(-1e19).string == "-1e+19")
+        #expect(JSONValue.number(42.9).int == 42)
+        #expect(JSONValue.number(42).string == "42")
+    }
+
     @Test func escapesAndSurrogatePairsAreDecoded() async throws {
         let outcome = try await JSONLDPage.scrape(#"{"@type": "NightClub", "name": "Caf\u00e9 \ud83c\udfb5 \"Uno\"\/Dos"}"#)
         #expect(outcome.extraction.venues.first?.name == "Café 🎵 \"Uno\"/Dos")

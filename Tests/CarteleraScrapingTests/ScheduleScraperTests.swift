@@ -112,24 +112,26 @@ import Testing
         #expect(outcome.extraction.programmes.count == 3)
     }
 
-    @Test func aWeekGridIsReadColumnByColumnWithRowspans() async throws {
-        let grid = """
-            kind: tv-schedule
-            timezone: Europe/Madrid
-            request:
-              url: "https://tv.example/semana"
-            channels:
-              - {id: Local.es, name: Local}
-            rules:
-              day_starts_at: "07:00"
-            schedule:
-              grid:
-                table: "table.semana"
-                day_format: "EEEE d MMMM"
-              fields:
-                title: "."
+    /// A week grid: days in columns, slot times in the first, cells spanning rows by their length.
+    let grid = """
+        kind: tv-schedule
+        timezone: Europe/Madrid
+        request:
+          url: "https://tv.example/semana"
+        channels:
+          - {id: Local.es, name: Local}
+        rules:
+          day_starts_at: "07:00"
+        schedule:
+          grid:
+            table: "table.semana"
+            day_format: "EEEE d MMMM"
+          fields:
+            title: "."
 
-            """
+        """
+
+    @Test func aWeekGridIsReadColumnByColumnWithRowspans() async throws {
         let page = """
             <table class="semana">
             <tr><th></th><th>JUEVES 19 NOVIEMBRE</th><th>VIERNES 20 NOVIEMBRE</th></tr>
@@ -145,6 +147,15 @@ import Testing
         let programmes = outcome.extraction.programmes
         #expect(programmes.map(\.title) == ["Despierta", "Cocina", "Madrugada"])
         #expect(programmes.map(\.start.iso8601) == ["2026-11-20T06:00:00Z", "2026-11-20T06:30:00Z", "2026-11-20T23:30:00Z"])
+    }
+
+    @Test func aGridWhoseSpansCoverTooManyCellsFailsInsteadOfFillingMemory() async throws {
+        let row = #"<tr><td rowspan="65534" colspan="1000">x</td></tr>"#
+        var harness = try ScrapeHarness()
+        try harness.page("https://tv.example/semana", #"<table class="semana">"# + String(repeating: row, count: 1000) + "</table>")
+        let outcome = try await harness.scrape(grid, days: ["2026-11-20"])
+        #expect(outcome.extraction.programmes.isEmpty)
+        #expect(outcome.failures.first?.description.contains("the grid table spans more than 200000 cells") == true)
     }
 
     @Test func keepingTheRequestedDayDropsTheOthers() async throws {

@@ -69,6 +69,28 @@ import Testing
         #expect(failure.description.contains("unreadable start \"2026-11-20 21:00\""))
     }
 
+    @Test func episodeNumbersAndRatingsOutOfRangeAreDroppedAndTheProgrammeKept() async throws {
+        var harness = try ScrapeHarness()
+        try harness.page("https://xmltv.example/guide.xml", """
+            <tv><programme start="20261120210000 +0100" channel="la1"><title>Serie</title>
+              <episode-num system="xmltv_ns">9223372036854775807.99999999999999999999.</episode-num>
+              <star-rating><value>150/10</value></star-rating></programme>
+            <programme start="20261120220000 +0100" channel="la1"><title>Otra</title>
+              <episode-num system="xmltv_ns">9223372036854775806 . 3/10 . 0/1</episode-num></programme></tv>
+            """)
+        let outcome = try await harness.scrape(definition, days: ["2026-11-20"])
+        let programmes = outcome.extraction.programmes
+        #expect(programmes.map(\.title) == ["Serie", "Otra"])
+        #expect(programmes[0].season == nil && programmes[0].episode == nil && programmes[0].score == nil)
+        #expect(programmes[1].season == 9_223_372_036_854_775_807 && programmes[1].episode == 4)
+        let prefix = "test.example: https://xmltv.example/guide.xml: programme 1 (Serie)"
+        #expect(outcome.warnings == [
+            "\(prefix): episode-num season \"9223372036854775807\" is beyond the largest whole number: dropped",
+            "\(prefix): episode-num episode \"99999999999999999999\" is beyond the largest whole number: dropped",
+            "\(prefix): star-rating \"150/10\" is outside 0 to 10: dropped",
+        ])
+    }
+
     @Test func anExternalEntityIsNeverLoaded() async throws {
         var harness = try ScrapeHarness()
         try harness.page("https://xmltv.example/guide.xml", """
