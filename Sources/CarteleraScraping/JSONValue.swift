@@ -38,10 +38,10 @@ public enum JSONValue: Codable, Sendable, Hashable {
         }
     }
 
-    /// The value as a whole number; nil for fractions, values beyond `Int` and anything not a number.
+    /// The value as a whole number, fractions cut toward zero; nil for values beyond `Int` and anything not a number.
     public var int: Int? {
         switch self {
-        case .number(let value): Int(exactly: value)
+        case .number(let value): Int(exactly: value.rounded(.towardZero))
         case .string(let value): Int(value)
         default: nil
         }
