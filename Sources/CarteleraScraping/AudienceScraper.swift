@@ -6,11 +6,15 @@ import CarteleraModel
 
 /// Scrapes `tv-audience` pages: per-programme audiences, per-channel daily shares and the page's news.
 public struct AudienceScraper: Scraper {
+    /// The validated definition this scraper runs.
     public let definition: CompiledDefinition
+    /// The source's id.
     public var id: SourceID { definition.source }
 
+    /// A scraper for a tv-audience definition.
     public init(definition: CompiledDefinition) { self.definition = definition }
 
+    /// Fetches each day's page and reads its audiences, shares and news; failures are per day.
     public func scrape(_ job: ScrapeJob, context: ScrapeContext) async -> ScrapeOutcome {
         let loader = PageLoader(fetcher: context.fetcher, source: id)
         var outcome = ScrapeOutcome(extraction: Extraction(source: id, days: job.days))

@@ -6,11 +6,15 @@ import Foundation
 
 /// Scrapes `club-listing` sources: a city's venues, each evening's nights with their guest lists, and promoted flyers.
 public struct ClubListingScraper: Scraper {
+    /// The validated definition this scraper runs.
     public let definition: CompiledDefinition
+    /// The source's id.
     public var id: SourceID { definition.source }
 
+    /// A scraper for a club-listing definition.
     public init(definition: CompiledDefinition) { self.definition = definition }
 
+    /// Reads the venue listing, each evening's nights and the promotions; each part fails on its own.
     public func scrape(_ job: ScrapeJob, context: ScrapeContext) async -> ScrapeOutcome {
         var outcome = ScrapeOutcome(extraction: Extraction(source: id, days: job.days))
         guard let clubs = definition.clubs else { return outcome }

@@ -6,20 +6,30 @@ import Foundation
 
 /// A validated, immutable source definition: selectors, expressions, patterns and zone all checked.
 public struct CompiledDefinition: Sendable {
+    /// The source's id.
     public let source: SourceID
     /// The folder the definition came from.
     public let directory: String
+    /// What kind of source it is, which picks its scraper.
     public let kind: SourceKind
+    /// A human name for listings and reports; the id when the file gives none.
     public let name: String
+    /// The site's home page.
     public let site: String?
+    /// The zone the site's clock times are in.
     public let zone: ZoneConverter
+    /// A charset to use instead of detecting one.
     public let encoding: String?
     /// How tv-schedule pages are parsed (HTML or XML).
     public let format: PageFormat
     let bodyReplacements: [(NSRegularExpression, String)]
+    /// How to build the request(s) for a channel and day.
     public let request: RequestTemplate
+    /// The channels the source carries.
     public let channels: [ChannelEntry]
+    /// How the source's times become instants.
     public let rules: TimelineRules
+    /// Which scraped items a page keeps.
     public let keep: KeepPolicy
     /// The sanity floor: the share of the usual item count below which a scrape counts as broken (0 to 1).
     public let sanityFraction: Double
@@ -27,7 +37,9 @@ public struct CompiledDefinition: Sendable {
     public let sanityMinimum: Int
     /// The source's `fetch:` overrides, carried by each of its requests.
     public let fetchPolicy: FetchPolicy
+    /// Days fetched by default, starting today.
     public let defaultDays: Int
+    /// The system age ratings are in, such as `ES` or `VET`.
     public let ratingSystem: String?
     let schedule: CompiledTable?
     let grid: CompiledGrid?

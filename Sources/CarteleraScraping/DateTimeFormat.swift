@@ -4,17 +4,24 @@ import CarteleraModel
 
 /// The date and time parts a format found in a text.
 public struct DateTimeParts: Hashable, Sendable {
+    /// The year (a two-digit year is read as 20yy).
     public var year: Int?
+    /// The month, 1 to 12.
     public var month: Int?
+    /// The day of the month.
     public var day: Int?
+    /// The hour on a 24-hour clock (up to 30 for late-night times written past 24).
     public var hour: Int?
+    /// The minutes.
     public var minute: Int?
+    /// The seconds.
     public var second: Int?
     /// Offset from UTC in seconds, when the text states one.
     public var offset: Int?
     /// An absolute instant (epoch formats).
     public var instant: Timestamp?
 
+    /// Parts with nothing found yet.
     public init() {}
 
     /// Seconds since midnight, when the text had a time.
@@ -40,6 +47,7 @@ public struct DateTimeFormat: Hashable, Sendable, CustomStringConvertible {
 
     enum Special: Hashable, Sendable { case epochSeconds, epochMilliseconds, iso8601 }
 
+    /// The pattern as written.
     public let pattern: String
     let tokens: [Token]
     let special: Special?
@@ -90,6 +98,7 @@ public struct DateTimeFormat: Hashable, Sendable, CustomStringConvertible {
         self.tokens = tokens
     }
 
+    /// The pattern as written.
     public var description: String { pattern }
 
     /// The parts found in `text`, or nil when the pattern matches nowhere in it.

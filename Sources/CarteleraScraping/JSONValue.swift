@@ -2,6 +2,7 @@
 public enum JSONValue: Codable, Sendable, Hashable {
     case null, bool(Bool), number(Double), string(String), array([JSONValue]), object([String: JSONValue])
 
+    /// Decodes whichever JSON value the decoder holds.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         if container.decodeNil() { self = .null }
@@ -12,6 +13,7 @@ public enum JSONValue: Codable, Sendable, Hashable {
         else { self = .object(try container.decode([String: JSONValue].self)) }
     }
 
+    /// Encodes the value as the JSON it holds.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         switch self {
@@ -24,11 +26,13 @@ public enum JSONValue: Codable, Sendable, Hashable {
         }
     }
 
+    /// The member named `key` of an object; nil for anything else.
     public subscript(key: String) -> JSONValue? {
         if case .object(let object) = self { return object[key] }
         return nil
     }
 
+    /// The value as text: a string as is, a number with no `.0` when whole; nil for anything else.
     public var string: String? {
         switch self {
         case .string(let value): value
@@ -47,10 +51,12 @@ public enum JSONValue: Codable, Sendable, Hashable {
         }
     }
 
+    /// The elements of an array; nil for anything else.
     public var array: [JSONValue]? {
         if case .array(let value) = self { return value }
         return nil
     }
 
+    /// Whether the value is JSON `null`.
     public var isNull: Bool { self == .null }
 }

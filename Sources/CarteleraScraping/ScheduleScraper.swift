@@ -5,11 +5,15 @@ import CarteleraModel
 
 /// Scrapes `tv-schedule` sources: one or more pages per channel and day, read by a definition.
 public struct ScheduleScraper: Scraper {
+    /// The validated definition this scraper runs.
     public let definition: CompiledDefinition
+    /// The source's id.
     public var id: SourceID { definition.source }
 
+    /// A scraper for a tv-schedule definition.
     public init(definition: CompiledDefinition) { self.definition = definition }
 
+    /// Fetches every channel-day's page(s) concurrently and reads the programmes; failures are per channel-day.
     public func scrape(_ job: ScrapeJob, context: ScrapeContext) async -> ScrapeOutcome {
         let loader = PageLoader(fetcher: context.fetcher, source: id)
         let channels = definition.channels.filter { job.channels?.contains(ChannelID($0.id)) ?? true }

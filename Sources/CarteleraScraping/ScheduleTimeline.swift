@@ -12,11 +12,14 @@ public enum ScheduleTime: Hashable, Sendable {
 
 /// One row's times.
 public struct ScheduleSlot: Hashable, Sendable {
+    /// When the programme starts.
     public var start: ScheduleTime
+    /// When it ends, when the source says.
     public var stop: ScheduleTime?
     /// Length in seconds, when the source gives a duration instead of an end.
     public var duration: Int?
 
+    /// A slot from its start and, optionally, its end or length.
     public init(start: ScheduleTime, stop: ScheduleTime? = nil, duration: Int? = nil) {
         self.start = start
         self.stop = stop
@@ -37,6 +40,7 @@ public struct TimelineRules: Hashable, Sendable, Codable {
     /// Length given to an item that has no end and nothing after it, in seconds.
     public var defaultDuration: Int?
 
+    /// Rules with the defaults a definition gets when it sets none.
     public init(rollover: Bool = true, leadingPreviousDay: Bool = true, broadcastDayStart: Int? = nil, stopAtNextStart: Bool = true, defaultDuration: Int? = nil) {
         self.rollover = rollover
         self.leadingPreviousDay = leadingPreviousDay

@@ -4,19 +4,25 @@ import CarteleraModel
 
 /// A part of a scrape that failed, with the source, URL and cause.
 public struct ScrapeError: Error, Sendable, CustomStringConvertible {
+    /// The kinds of failure a part of a scrape can have.
     public enum Kind: String, Sendable {
         case fetch, markup, noItems, badTime, belowSanityFloor, definition
     }
 
+    /// What kind of failure it is.
     public var kind: Kind
+    /// The source that failed.
     public var source: SourceID
+    /// The URL at fault, when there is one.
     public var url: String?
+    /// What went wrong.
     public var message: String
     /// The fetch error behind it, kept reachable.
     public var fetchError: FetchError?
     /// The markup error behind it, kept reachable.
     public var markupError: MarkupError?
 
+    /// An error for a source, with its URL and underlying error when known.
     public init(kind: Kind, source: SourceID, url: String? = nil, message: String, fetchError: FetchError? = nil, markupError: MarkupError? = nil) {
         self.kind = kind
         self.source = source

@@ -9,6 +9,7 @@ public enum SourceKind: String, Codable, Sendable, CaseIterable {
 
 /// A source definition as written in `Scrapers/<id>/source.yaml`, before validation.
 public struct SiteDefinition: Codable, Sendable {
+    /// What kind of source this is.
     public var kind: SourceKind
     /// A human name for listings and reports.
     public var name: String?
@@ -22,17 +23,27 @@ public struct SiteDefinition: Codable, Sendable {
     public var format: PageFormat?
     /// Regular-expression replacements on the raw page before parsing, `[[pattern, replacement], …]`, for markup the parser would mangle.
     public var bodyReplace: [[String]]?
+    /// How to build the request(s) for a channel and day.
     public var request: RequestTemplate
+    /// The channels the source carries (at least one for tv-schedule).
     public var channels: [ChannelEntry]?
+    /// Where a tv-schedule page's programmes are and how to read them.
     public var schedule: ScheduleSpec?
+    /// A tv-audience page's table of per-programme audiences.
     public var audiences: TableSpec?
+    /// A tv-audience page's table of per-channel daily shares.
     public var shares: TableSpec?
+    /// A tv-audience page's news.
     public var news: TableSpec?
     /// Channel names as an audience page writes them → channel ids.
     public var channelNames: [String: String]?
+    /// Timeline rules, when the defaults do not fit.
     public var rules: RulesSpec?
+    /// A follow-up request per programme for its detail page.
     public var detail: DetailSpec?
+    /// The sanity floor, when the defaults do not fit.
     public var sanity: SanitySpec?
+    /// Politeness overrides for the source's requests.
     public var fetch: FetchSpec?
     /// Days fetched by default, starting today.
     public var days: Int?
@@ -65,7 +76,9 @@ public struct ClubTableSpec: Codable, Sendable {
     public var url: String?
     /// How many pages the table spans.
     public var pages: Int?
+    /// The repeated element, one per item (CSS, or `{xpath: …}`).
     public var rows: SelectorSpec
+    /// The fields read from each row, by name.
     public var fields: [String: FieldSpec]
 }
 
@@ -85,14 +98,17 @@ public enum KeepPolicy: String, Codable, Sendable {
 public struct RequestTemplate: Codable, Sendable {
     /// URL with placeholders: `{date:yyyy-MM-dd}`, `{week.start:yyyy-MM-dd}`/`{week.end:…}` (Monday/Sunday), `{day.relative:today,tomorrow}` (the word at the day's distance from today), `{channel}`, `{channel.1}`, `{channel.id}`, `{channel.name}`, `{page}`, `{page:first,second}` (the page-th word).
     public var url: String
+    /// The HTTP method; GET, or POST when there is a form or body.
     public var method: String?
     /// Form fields sent url-encoded in the body (values take placeholders).
     public var form: [String: String]?
     /// A raw body (values take placeholders).
     public var body: String?
+    /// Extra request headers (values take placeholders).
     public var headers: [String: String]?
     /// How many pages one day spans (`{page}` runs from `first_page`).
     public var pages: Int?
+    /// The number of the first page (1 when absent).
     public var firstPage: Int?
     /// Further pages read like `url`, after it (jsonld).
     public var urls: [String]?
@@ -110,8 +126,11 @@ public struct ChannelEntry: Codable, Sendable {
     public var id: String
     /// The site's own key for the channel, used in URLs and selectors.
     public var siteId: String?
+    /// The channel's display name.
     public var name: String
+    /// The channel's logo URL.
     public var logo: String?
+    /// The channel's language code.
     public var lang: String?
 
     enum CodingKeys: String, CodingKey {
@@ -126,17 +145,21 @@ public struct ScheduleSpec: Codable, Sendable {
     public var rows: SelectorSpec?
     /// A week table with rowspans, read column by column.
     public var grid: GridSpec?
+    /// The fields read for each programme, by name; `title` is required.
     public var fields: [String: FieldSpec]
 }
 
 /// A row-based table on an audience page.
 public struct TableSpec: Codable, Sendable {
+    /// The repeated element, one per row (CSS, or `{xpath: …}`).
     public var rows: SelectorSpec
+    /// The fields read from each row, by name.
     public var fields: [String: FieldSpec]
 }
 
 /// A table whose columns are days and whose cells span rows by their length.
 public struct GridSpec: Codable, Sendable {
+    /// The table element (CSS, or `{xpath: …}`).
     public var table: SelectorSpec
     /// 1-based row holding the day headers.
     public var headerRow: Int?
@@ -162,6 +185,7 @@ public enum SelectorSpec: Codable, Sendable, Hashable {
     case css(String)
     case xpath(String)
 
+    /// Decodes a plain string as CSS, or a `{css: …}` or `{xpath: …}` map.
     public init(from decoder: any Decoder) throws {
         if let css = try? decoder.singleValueContainer().decode(String.self) {
             self = .css(css)
@@ -175,6 +199,7 @@ public enum SelectorSpec: Codable, Sendable, Hashable {
         }
     }
 
+    /// Encodes as a `{css: …}` or `{xpath: …}` map.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         switch self {
@@ -202,6 +227,7 @@ public struct FieldSpec: Codable, Sendable {
     public var verbatim: Bool?
     /// Keep the first capture group (or `group`) of this regular expression.
     public var regex: String?
+    /// The capture group of `regex` to keep (0 is the whole match).
     public var group: Int?
     /// Regular-expression replacements, applied in order: `[[pattern, replacement], …]`.
     public var replace: [[String]]?
@@ -216,8 +242,10 @@ public struct FieldSpec: Codable, Sendable {
     /// Resolve the value as a link against the page URL; only http(s) is kept.
     public var url: Bool?
 
+    /// A field read as the text at a CSS selector.
     public init(select: String? = nil) { self.select = select }
 
+    /// Decodes a plain string as a CSS selector, or a map of options.
     public init(from decoder: any Decoder) throws {
         if let css = try? decoder.singleValueContainer().decode(String.self) {
             self.init(select: css)
@@ -247,7 +275,9 @@ public struct FieldSpec: Codable, Sendable {
 
 /// Timeline rules for a source.
 public struct RulesSpec: Codable, Sendable {
+    /// Whether a clock time earlier than the one before it means the next day (default true).
     public var rollover: Bool?
+    /// Whether a first clock time later than the second belongs to the evening before (default true).
     public var leadingPreviousDay: Bool?
     /// Local time at which the broadcast day starts (`06:00`): earlier times belong to the next day.
     public var dayStartsAt: String?
@@ -268,24 +298,35 @@ public struct RulesSpec: Codable, Sendable {
 public struct DetailSpec: Codable, Sendable {
     /// URL template; `{field.name}` takes a listing field's value.
     public var url: String
+    /// The HTTP method; GET, or POST when there is a form.
     public var method: String?
+    /// Form fields sent url-encoded in the body (values take placeholders).
     public var form: [String: String]?
+    /// Extra request headers (values take placeholders).
     public var headers: [String: String]?
+    /// The fields read from the detail page, by name.
     public var fields: [String: FieldSpec]
 }
 
 /// The sanity floor: a scrape below `fraction` of the usual count, or below `minimum`, is treated as broken.
 public struct SanitySpec: Codable, Sendable {
+    /// The share of the usual item count below which a scrape is broken, 0 to 1 (default 0.5).
     public var fraction: Double?
+    /// The item count below which a scrape is broken (default 1).
     public var minimum: Int?
 }
 
 /// Politeness overrides for one source.
 public struct FetchSpec: Codable, Sendable {
+    /// Seconds between request starts to the source's host (0 to 3600).
     public var delay: Double?
+    /// Requests in flight to the source's host at a time (1 to 16).
     public var concurrency: Int?
+    /// Seconds a whole transfer may take (1 to 600).
     public var timeout: Double?
+    /// The largest body accepted, in bytes after decompression.
     public var maxBodyBytes: Int?
+    /// Whether robots.txt is fetched and obeyed.
     public var robots: Bool?
 
     enum CodingKeys: String, CodingKey {

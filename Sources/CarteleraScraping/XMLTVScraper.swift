@@ -6,11 +6,15 @@ import CarteleraModel
 
 /// Ingests any XMLTV file: channels and programmes, with the file's own offsets.
 public struct XMLTVScraper: Scraper {
+    /// The validated definition this scraper runs.
     public let definition: CompiledDefinition
+    /// The source's id.
     public var id: SourceID { definition.source }
 
+    /// A scraper for an xmltv definition.
     public init(definition: CompiledDefinition) { self.definition = definition }
 
+    /// Fetches each distinct file once and reads its channels and programmes; failures are per file.
     public func scrape(_ job: ScrapeJob, context: ScrapeContext) async -> ScrapeOutcome {
         let loader = PageLoader(fetcher: context.fetcher, source: id)
         var outcome = ScrapeOutcome(extraction: Extraction(source: id, days: job.days))
