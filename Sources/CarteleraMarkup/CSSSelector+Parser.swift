@@ -140,11 +140,11 @@ extension CSSSelector {
                 if let quote = peek, quote == "\"" || quote == "'" {
                     pseudo = .contains(try parseQuoted())
                 } else {
-                    pseudo = .contains(readUntilClosingParenthesis().trimmingCharacters(in: " "))
+                    pseudo = .contains(try readUntilClosingParenthesis().trimmingCharacters(in: " "))
                 }
             default:
                 let argumentStart = index
-                let argument = readUntilClosingParenthesis()
+                let argument = try readUntilClosingParenthesis()
                 let nth: Nth
                 switch Self.parseNth(argument) {
                 case .valid(let value):
@@ -258,10 +258,11 @@ extension CSSSelector {
             var name = String.UnicodeScalarView()
             while let next = peek {
                 if next == "\\" {
+                    let position = index
                     index += 1
-                    name.append(try parseEscape())
+                    name.append(try xmlCharacter(try parseEscape(), at: position))
                 } else if Self.isNameCharacter(next) {
-                    name.append(next)
+                    name.append(try xmlCharacter(next, at: index))
                     index += 1
                 } else {
                     break
@@ -277,11 +278,23 @@ extension CSSSelector {
             index += 1
             var value = String.UnicodeScalarView()
             while let next = peek {
+                let position = index
                 index += 1
                 if next == quote { return String(value) }
-                value.append(next == "\\" ? try parseEscape() : next)
+                value.append(try xmlCharacter(next == "\\" ? try parseEscape() : next, at: position))
             }
             throw failure("unclosed string", at: start)
+        }
+
+        /// The character when XML 1.0 allows it in a document; the others can never match, and libxml2's XPath
+        /// refuses them in literals.
+        private func xmlCharacter(_ scalar: Unicode.Scalar, at position: Int) throws(MarkupError) -> Unicode.Scalar {
+            switch scalar.value {
+            case 0x9, 0xA, 0xD, 0x20...0xD7FF, 0xE000...0xFFFD, 0x10000...0x10FFFF: return scalar
+            default:
+                let code = String(scalar.value, radix: 16, uppercase: true)
+                throw failure("U+\(String(repeating: "0", count: max(0, 4 - code.count)))\(code) is not a character XML text can hold, so nothing could match it", at: position)
+            }
         }
 
         /// Decodes the escape after a backslash: up to six hex digits (plus one optional space), or the next
@@ -304,10 +317,10 @@ extension CSSSelector {
             return scalar
         }
 
-        private mutating func readUntilClosingParenthesis() -> String {
+        private mutating func readUntilClosingParenthesis() throws(MarkupError) -> String {
             var text = String.UnicodeScalarView()
             while let next = peek, next != ")" {
-                text.append(next)
+                text.append(try xmlCharacter(next, at: index))
                 index += 1
             }
             return String(text)

@@ -96,4 +96,33 @@ import Testing
         #expect(try CSSSelector("[title=\"a\u{0}b\"]").xpath == "descendant::*[@title='a\u{FFFD}b']")
         #expect(try CSSSelector("[title=\"a\\0 b\"]").xpath == "descendant::*[@title='a\u{FFFD}b']")
     }
+
+    @Test(arguments: [
+        (#"a[title="\1b"]"#, 9, "U+001B"), ("p[title=\"x\u{1}\"]", 10, "U+0001"), (#"\1b"#, 0, "U+001B"),
+        ("li\u{FFFF}", 2, "U+FFFF"), ("li:contains(a\u{8})", 13, "U+0008"), (#"li:contains("\fffe")"#, 13, "U+FFFE"),
+    ])
+    func charactersXMLNeverHoldsAreRefusedByName(_ css: String, _ offset: Int, _ character: String) {
+        // These compiled to XPath that libxml2 refused with "nested too deeply?", which misled (found by fuzzing).
+        let detail = failure(css)?.detail ?? ""
+        #expect(detail.contains("at offset \(offset): \(character) is not a character XML text can hold"))
+    }
+
+    /// Inputs the selector fuzzer once reported (Fuzz/Sources/fuzz-selectors): each compiles and runs on both
+    /// kinds of document, in a row as from the top.
+    @Test(arguments: [
+        ("div[class^='div_epis" + String(repeating: "#", count: 78) + "(" + String(repeating: "#", count: 15) + "ode_'] strong",
+         "descendant::div[starts-with(@class, 'div_epis" + String(repeating: "#", count: 78) + "(" + String(repeating: "#", count: 15) + "ode_')]/descendant::strong"),
+        ("\u{3D7}\u{457}2.u.h.hr",
+         "descendant::*[local-name()='\u{3D7}\u{457}2'][contains(concat(' ', normalize-space(@class), ' '), ' u ')]"
+            + "[contains(concat(' ', normalize-space(@class), ' '), ' h ')][contains(concat(' ', normalize-space(@class), ' '), ' hr ')]"),
+    ])
+    func selectorsTheFuzzerFoundRunOnEveryDocument(_ css: String, _ xpath: String) throws {
+        let selector = try CSSSelector(css)
+        #expect(selector.xpath == xpath)
+        let html = try Fixtures.html(Fixtures.listing)
+        #expect(try html.select(selector).isEmpty)
+        let row = try #require(try html.select("li").first)
+        #expect(try row.select(selector).isEmpty)
+        #expect(try Fixtures.xml("<tv><div class='div_epis'><strong>x</strong></div></tv>").select(selector).isEmpty)
+    }
 }
