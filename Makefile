@@ -6,6 +6,9 @@
 #   make fuzz      build the libFuzzer harnesses (Fuzz/) and run each for FUZZ_SECONDS (default 180)
 
 SYSTEM_PACKAGES := libxml2-dev libcurl4-openssl-dev zlib1g-dev libxml2-utils pkg-config
+# The real validators and parsers the feed tests read the published files with.
+TEST_PACKAGES := xmltv-util libical-dev gcc
+PYTHON_TEST_MODULES := icalendar jsonschema
 SWIFT_BUILD_FLAGS ?=
 FUZZ_SECONDS ?= 180
 FUZZ_SMOKE_SECONDS ?= 5
@@ -13,12 +16,20 @@ FUZZ_SMOKE_SECONDS ?= 5
 PREFIX ?= /usr/local
 ROUNDS ?= 200
 
-.PHONY: deps demo test bench bench-query corpus install torture fuzz fuzz-smoke clean
+.PHONY: deps test-deps install-packages demo test bench bench-query corpus install torture fuzz fuzz-smoke clean
 
 # Installs the Debian packages that are missing (with sudo when not root).
 deps:
+	@$(MAKE) --no-print-directory install-packages PACKAGES="$(SYSTEM_PACKAGES)"
+
+# The validators the tests run: XMLTV's tv_validate_file, libical, Python's icalendar and jsonschema.
+test-deps: deps
+	@$(MAKE) --no-print-directory install-packages PACKAGES="$(TEST_PACKAGES)"
+	@python3 -c "import icalendar, jsonschema" 2>/dev/null || python3 -m pip install --quiet $(PYTHON_TEST_MODULES)
+
+install-packages:
 	@missing=""; \
-	for package in $(SYSTEM_PACKAGES); do \
+	for package in $(PACKAGES); do \
 		dpkg -s $$package >/dev/null 2>&1 || missing="$$missing $$package"; \
 	done; \
 	if [ -n "$$missing" ]; then \
@@ -32,7 +43,7 @@ demo: deps
 	.build/debug/cartelera demo
 
 # Time-zone bugs are the commonest EPG bug: the suite must pass wherever the machine is.
-test: deps
+test: test-deps
 	swift build $(SWIFT_BUILD_FLAGS) --build-tests
 	TZ=UTC swift test $(SWIFT_BUILD_FLAGS) --skip-build
 	TZ=Pacific/Nauru swift test $(SWIFT_BUILD_FLAGS) --skip-build
@@ -63,14 +74,15 @@ corpus: deps
 	swift build $(SWIFT_BUILD_FLAGS) --product cartelera
 	.build/debug/cartelera corpus check ../shared/corpus/tv
 
-# A release binary in $(PREFIX)/bin and the definitions in $(PREFIX)/share/cartelera/Scrapers, where the binary
-# finds them when no --scrapers or CARTELERA_SCRAPERS says otherwise.
+# A release binary in $(PREFIX)/bin and the definitions in $(PREFIX)/share/cartelera/Scrapers and Feeds, where the
+# binary finds them when no --scrapers, --feeds or CARTELERA_SCRAPERS, CARTELERA_FEEDS says otherwise.
 install: deps
 	swift build -c release --product cartelera
 	install -d "$(DESTDIR)$(PREFIX)/bin" "$(DESTDIR)$(PREFIX)/share/cartelera"
 	install -m 755 .build/release/cartelera "$(DESTDIR)$(PREFIX)/bin/cartelera"
-	rm -rf "$(DESTDIR)$(PREFIX)/share/cartelera/Scrapers"
+	rm -rf "$(DESTDIR)$(PREFIX)/share/cartelera/Scrapers" "$(DESTDIR)$(PREFIX)/share/cartelera/Feeds"
 	cp -R Scrapers "$(DESTDIR)$(PREFIX)/share/cartelera/Scrapers"
+	cp -R Feeds "$(DESTDIR)$(PREFIX)/share/cartelera/Feeds"
 	@echo "Installed $(DESTDIR)$(PREFIX)/bin/cartelera $$($(DESTDIR)$(PREFIX)/bin/cartelera --version)"
 
 # Crash consistency: SIGKILL at random moments, then every check of scripts/torture.py, then a disk-full run.

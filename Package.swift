@@ -75,6 +75,12 @@ let package = Package(
         ),
         .target(name: "CarteleraQuery", dependencies: ["CarteleraCore", "CarteleraModel", "CarteleraStore"]),
         .target(
+            name: "CarteleraFeeds",
+            dependencies: [
+                "CarteleraCore", "CarteleraModel", "CarteleraStore", "CarteleraQuery", "CZlib",
+                .product(name: "Yams", package: "Yams"),
+            ]),
+        .target(
             name: "CarteleraPipeline",
             dependencies: [
                 "CarteleraModel", "CarteleraFetch", "CarteleraScraping", "CarteleraNormalize", "CarteleraStore", "CarteleraQuery",
@@ -93,7 +99,7 @@ let package = Package(
             name: "cartelera",
             dependencies: [
                 "CarteleraCore", "CarteleraModel", "CarteleraMarkup", "CarteleraFetch", "CarteleraScraping",
-                "CarteleraNormalize", "CarteleraChecks", "CarteleraStore", "CarteleraQuery", "CarteleraPipeline", "CarteleraBench",
+                "CarteleraNormalize", "CarteleraChecks", "CarteleraStore", "CarteleraQuery", "CarteleraPipeline", "CarteleraFeeds", "CarteleraBench",
                 "CarteleraTesting",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Yams", package: "Yams"),
@@ -114,6 +120,9 @@ let package = Package(
         ),
         .testTarget(name: "CarteleraChecksTests", dependencies: ["CarteleraChecks", "CarteleraScraping", "CarteleraTesting"]),
         .testTarget(name: "CarteleraStoreTests", dependencies: ["CarteleraStore", "CarteleraModel"]),
+        .testTarget(
+            name: "CarteleraFeedsTests", dependencies: ["CarteleraFeeds", "CarteleraQuery", "CarteleraStore", "CarteleraModel", "CarteleraTesting"],
+            exclude: ["Validators"]),
         .testTarget(name: "CarteleraQueryTests", dependencies: ["CarteleraQuery", "CarteleraStore", "CarteleraModel", "CarteleraTesting"]),
         .testTarget(name: "CarteleraBenchTests", dependencies: ["CarteleraBench", "CarteleraQuery", "CarteleraStore", "CarteleraTesting"]),
         .testTarget(

@@ -8,4 +8,9 @@ static inline int cartelera_inflate_init(z_stream *stream, int windowBits) {
     return inflateInit2(stream, windowBits);
 }
 
+// deflateInit2 likewise; windowBits 31 writes a gzip stream.
+static inline int cartelera_deflate_init(z_stream *stream, int level, int windowBits) {
+    return deflateInit2(stream, level, Z_DEFLATED, windowBits, 8, Z_DEFAULT_STRATEGY);
+}
+
 #endif

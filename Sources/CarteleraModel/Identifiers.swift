@@ -53,4 +53,11 @@ public struct ProgrammeID: StringIdentifier {
     public init(channel: ChannelID, start: Timestamp) {
         self.rawValue = "\(channel.rawValue)@\(start.secondsSince1970)"
     }
+
+    /// The channel and start the id names; nil for text that is not `<channel>@<seconds>`.
+    public var parts: (channel: ChannelID, start: Timestamp)? {
+        guard let at = rawValue.lastIndex(of: "@"), at > rawValue.startIndex,
+              let seconds = Int64(rawValue[rawValue.index(after: at)...]), let start = Timestamp(checkedSecondsSince1970: seconds) else { return nil }
+        return (ChannelID(String(rawValue[..<at])), start)
+    }
 }

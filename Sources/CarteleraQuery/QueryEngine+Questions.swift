@@ -82,4 +82,36 @@ extension QueryEngine {
     private func dayWindow(_ day: Day, zone: ZoneConverter) -> Query.Window {
         Query.Window(from: zone.instant(LocalDateTime(day: day, secondOfDay: 0)), to: zone.instant(LocalDateTime(day: day.advanced(by: 1), secondOfDay: 0)))
     }
+
+    /// Whether the snapshot holds a programme with this id: a feed tells a programme that left its window from one its source dropped.
+    public func containsProgramme(_ id: ProgrammeID) -> Bool {
+        guard let (channel, start) = id.parts else { return false }
+        let programmes = index.programmes
+        guard let number = programmes.channelNumber[channel.rawValue] else { return false }
+        var record = programmes.firstStarting(atOrAfter: start.secondsSince1970)
+        while record < programmes.count, programmes.start[record] == start.secondsSince1970 {
+            if programmes.channel[record] == number { return true }
+            record += 1
+        }
+        return false
+    }
+
+    /// The stored venue with this id, nil when there is none.
+    public func venue(_ id: VenueID) -> Venue? {
+        let search = NightlifeSearch(index: index.nightlife)
+        for record in 0..<index.nightlife.venueIDs.count where index.nightlife.venueIDs[record] == id.rawValue {
+            return search.venue(record)
+        }
+        return nil
+    }
+
+    /// Whether the snapshot holds the night with this id on `date`.
+    public func containsNight(_ id: String, on date: Day) -> Bool {
+        let search = NightlifeSearch(index: index.nightlife)
+        for record in 0..<index.nightlife.nightDate.count where index.nightlife.nightDate[record] == Int64(date.daysSince1970) {
+            if search.night(record)?.id == id { return true }
+        }
+        return false
+    }
 }
+

@@ -56,7 +56,7 @@ public struct QueryParameters: Sendable, Hashable {
     public var from: String?
     /// The window's end, written as `from` is.
     public var to: String?
-    /// The coming hours or minutes from the query's time (`3h`, `90m`, `2h30m`).
+    /// The coming days, hours or minutes from the query's time (`3h`, `90m`, `2h30m`, `7d`).
     public var next: String?
     /// `overlap` (on at any moment of the window, the default) or `starts` (starting inside it).
     public var window: String?
@@ -334,18 +334,18 @@ public struct QueryParameters: Sendable, Hashable {
         return kilometres
     }
 
-    /// `3h`, `90m`, `2h30m` or a bare number of hours, in seconds; at most a year.
+    /// `3h`, `90m`, `2h30m`, `7d` or a bare number of hours, in seconds; at most a year.
     static func duration(_ text: String, parameter: String) throws(QueryError) -> Int {
         let compact = text.filter { !$0.isWhitespace }.lowercased()
         var total = 0, number = 0, digits = 0
-        let fail = QueryError(parameter: parameter, value: text, message: "use a duration such as 3h, 90m or 2h30m")
+        let fail = QueryError(parameter: parameter, value: text, message: "use a duration such as 3h, 90m, 2h30m or 7d")
         for character in compact {
             if let digit = character.wholeNumberValue, character.isASCII {
                 guard let next = Checked.appendingDigit(number, digit), digits < 6 else { throw fail }
                 number = next
                 digits += 1
-            } else if character == "h" || character == "m", digits > 0 {
-                total += number * (character == "h" ? 3600 : 60)
+            } else if character == "d" || character == "h" || character == "m", digits > 0 {
+                total += number * (character == "d" ? 86_400 : character == "h" ? 3600 : 60)
                 guard total <= 366 * 86_400 else { throw fail }
                 number = 0
                 digits = 0

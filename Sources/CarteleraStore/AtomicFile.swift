@@ -9,13 +9,14 @@ import Foundation
 ///
 /// The bytes go to a temp file in the same folder, are synced, then renamed over the target, and the
 /// folder is synced so the rename itself is durable. A reader sees the old file or the new one, never a
-/// mix. `Data.write(options: .atomic)` renames too but does not fsync.
-enum AtomicFile {
+/// mix. `Data.write(options: .atomic)` renames too but does not fsync. Everything that publishes files
+/// (feeds, the site) writes through it as the store does.
+public enum AtomicFile {
     /// Marks temp files in their names: `.<name>.tmp-<pid>-<random>`, hidden so listings skip them.
     static let tempMarker = ".tmp-"
 
-    /// Replaces the file at `path` with `bytes`.
-    static func write(_ bytes: some Collection<UInt8>, to path: String) throws(StoreError) {
+    /// Replaces the file at `path` with `bytes`; errors name `path`.
+    public static func write(_ bytes: some Collection<UInt8>, to path: String) throws(StoreError) {
         let temp = try writeTemporary(bytes, for: path, syncing: true)
         try install(temp, at: path)
         try POSIX.syncDirectory((path as NSString).deletingLastPathComponent)
@@ -58,7 +59,7 @@ enum AtomicFile {
     }
 
     /// True for names `write` gives its temp files.
-    static func isTemp(_ name: String) -> Bool {
+    public static func isTemp(_ name: String) -> Bool {
         name.hasPrefix(".") && name.contains(tempMarker)
     }
 }

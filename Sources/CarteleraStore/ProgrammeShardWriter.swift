@@ -26,7 +26,7 @@ enum ProgrammeShardWriter {
     }
 
     /// One programme's object, keys in sorted order, absent optionals left out as the synthesized encoder does.
-    private static func item(_ p: Programme, into out: inout [UInt8]) {
+    static func item(_ p: Programme, into out: inout [UInt8]) {
         var first = true
         func key(_ name: String) {
             out.append(first ? UInt8(ascii: "{") : UInt8(ascii: ","))
@@ -132,5 +132,18 @@ enum ProgrammeShardWriter {
         } else {
             out += Array("\(value)".utf8)
         }
+    }
+}
+
+/// A programme as the store writes it: the same object, byte for byte, as an item of its shard, for outputs that publish the store's own shape.
+public enum ProgrammeJSON {
+    /// Appends the programme's JSON object (sorted keys, absent fields left out).
+    public static func append(_ programme: Programme, to out: inout [UInt8]) {
+        ProgrammeShardWriter.item(programme, into: &out)
+    }
+
+    /// Appends a JSON string literal, escaped as Foundation's encoder escapes it.
+    public static func append(string text: String, to out: inout [UInt8]) {
+        ProgrammeShardWriter.string(text, into: &out)
     }
 }

@@ -13,6 +13,16 @@ enum ExitStatus: Int32 {
 
     var code: ExitCode { ExitCode(rawValue) }
 
+    /// Which of two statuses a command that did two things reports: a lock, then usage, then failed sources.
+    var severity: Int {
+        switch self {
+        case .ok: 0
+        case .sourcesFailed: 1
+        case .usage: 2
+        case .locked: 3
+        }
+    }
+
     /// The table shown in `--help`.
     static let help = """
         Exit codes:

@@ -68,14 +68,24 @@ struct GlobalOptions: ParsableArguments {
 enum DefaultPaths {
     /// `$CARTELERA_SCRAPERS`, else `./Scrapers` when it exists, else `<prefix>/share/cartelera/Scrapers` beside the installed binary, else `Scrapers`.
     static func scrapers(environment: [String: String]) -> String {
-        if let configured = environment["CARTELERA_SCRAPERS"], !configured.isEmpty { return configured }
-        if FileManager.default.fileExists(atPath: "Scrapers") { return "Scrapers" }
+        installed("Scrapers", variable: "CARTELERA_SCRAPERS", environment: environment)
+    }
+
+    /// `$<variable>`, else `./<folder>` when it exists, else `<prefix>/share/cartelera/<folder>` beside the installed binary, else `<folder>`.
+    static func installed(_ folder: String, variable: String, environment: [String: String]) -> String {
+        if let configured = environment[variable], !configured.isEmpty { return configured }
+        if FileManager.default.fileExists(atPath: folder) { return folder }
         if let executable = executablePath() {
             let installed = URL(fileURLWithPath: executable).deletingLastPathComponent()
-                .appendingPathComponent("../share/cartelera/Scrapers").standardizedFileURL.path
+                .appendingPathComponent("../share/cartelera/\(folder)").standardizedFileURL.path
             if FileManager.default.fileExists(atPath: installed) { return installed }
         }
-        return "Scrapers"
+        return folder
+    }
+
+    /// The published folder beside a store: `out/store` → `out/public`.
+    static func output(besideStore store: String) -> String {
+        URL(fileURLWithPath: store).deletingLastPathComponent().appendingPathComponent("public").path
     }
 
     /// The cache folder beside a store: `out/store` → `out/cache`.

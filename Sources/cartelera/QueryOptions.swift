@@ -48,7 +48,7 @@ struct QueryOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("Up to an instant (excluded), as --from.", valueName: "time"))
     var to: String?
 
-    @Option(name: .long, help: ArgumentHelp("The next hours from now: 3h, 90m, 2h30m.", valueName: "duration"))
+    @Option(name: .long, help: ArgumentHelp("The coming hours or days from now: 3h, 90m, 2h30m, 7d.", valueName: "duration"))
     var next: String?
 
     @Option(name: .long, help: ArgumentHelp("overlap (on the air at any moment of the window, the default) or starts (starting inside it).", valueName: "mode"))

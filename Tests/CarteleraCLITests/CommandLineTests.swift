@@ -8,7 +8,7 @@ import Testing
     @Test func helpListsTheCommandsAndExitCodes() throws {
         let result = try CLIRunner.run(["--help"])
         #expect(result.status == 0)
-        for text in ["run", "scrape", "sources", "corpus", "demo", "0  all good", "1  some sources failed", "2  bad usage", "3  another run holds"] {
+        for text in ["run", "scrape", "build", "sources", "corpus", "demo", "0  all good", "1  some sources failed", "2  bad usage", "3  another run holds"] {
             #expect(result.stdout.contains(text), "help lacks \(text)")
         }
     }
@@ -142,6 +142,43 @@ import Testing
         #expect(!report.sources.isEmpty)
         #expect(report.sources.allSatisfy { $0.requests > 0 && $0.notModified == $0.requests && $0.shardsWritten == 0 })
         #expect(report.generation == generation)
+    }
+
+    @Test func theDemoPublishesTheShippedFeedsAndBuildRewritesNothingUnchanged() throws {
+        let output = try TemporaryFolder("published")
+        let demo = try CLIRunner.run(["demo", "--output", output.path])
+        #expect(demo.status == 0, "\(demo.stderr)")
+        #expect(demo.stdout.contains("published   \(output.path)/public: guide.xml(.gz) and 4 feeds"))
+        let feeds = "\(output.path)/public/feeds"
+        let files = ["techno-esta-noche.ics", "techno-esta-noche.json", "promociones-hoy.json", "recordatorio-la-promesa.ics", "cine-generalistas.json"]
+            .map { "\(feeds)/\($0)" }
+        let (read, errors) = try ExternalCommand.checkFeeds(files)
+        #expect(errors.isEmpty, "\(errors)")
+        // Techno tonight near Sol: the one sample night, with its venue's place and a reminder an hour before.
+        let techno = try #require(read[files[0]] as? [String: Any])["events"] as? [[String: Any]]
+        #expect(techno?.count == 1)
+        #expect(techno?.first?["alarms"] as? [String] == ["-PT1H"])
+        #expect((techno?.first?["location"] as? String)?.contains("Club Malasaña") == true)
+        // Today's promotions: the paid one says so in its title and in its structured fields.
+        let promotions = try #require(read[files[2]] as? [String: Any])["items"] as? [[String: Any]]
+        let paid = try #require(promotions?.first { ($0["_cartelera"] as? [String: Any])?["promoted"] as? Bool == true })
+        #expect((paid["title"] as? String)?.hasPrefix("Promocionado: ") == true)
+        let reminders = try #require(read[files[3]] as? [String: Any])["events"] as? [[String: Any]]
+        #expect(reminders?.isEmpty == false)
+        #expect(reminders?.allSatisfy { ($0["summary"] as? String) == "La Promesa" && $0["alarms"] as? [String] == ["-PT10M"] } == true)
+
+        let rebuild = try CLIRunner.run(["build", "--store", "\(output.path)/store", "--output", "\(output.path)/public", "--json"])
+        #expect(rebuild.status == 0, "\(rebuild.stderr)")
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(rebuild.stdout.utf8)) as? [String: Any])
+        #expect((report["written"] as? [String])?.isEmpty == true, "\(rebuild.stdout)")
+        #expect((report["unchanged"] as? [String])?.count ?? 0 >= 12)
+
+        let broken = try TemporaryFolder("broken-feeds")
+        try Data("title: x\nquery: {kind: programmes, next: soon}\nformats: [json]\n".utf8).write(to: URL(fileURLWithPath: "\(broken.path)/roto.yaml"))
+        let bad = try CLIRunner.run(["build", "--store", "\(output.path)/store", "--output", "\(output.path)/public", "--feeds", broken.path])
+        #expect(bad.status == 2)
+        #expect(bad.stderr.contains("cartelera: build: roto.yaml: query.next: soon: "), "\(bad.stderr)")
+        #expect(bad.stdout.contains("0 feeds, ") && bad.stdout.contains(", 1 problem, into "))
     }
 
     @Test func verboseRunsLogEachRequestAndQuietOnesNothing() throws {

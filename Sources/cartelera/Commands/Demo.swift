@@ -1,4 +1,6 @@
 import ArgumentParser
+import CarteleraFeeds
+import CarteleraQuery
 import CarteleraFetch
 import CarteleraModel
 import CarteleraPipeline
@@ -64,9 +66,29 @@ extension Cartelera {
                 scrapersDirectory: global.scrapersDirectory, storeRoot: "\(output)/store", sources: site.sources,
                 now: now, fetch: fetch, rewrites: site.rewrites(to: server.baseURL))
             let report = try await RunOutput.run(configuration, global: global)
-            if !global.json { try printSummary(report, storeRoot: configuration.storeRoot, now: now, seconds: Date().timeIntervalSince(started)) }
-            let status = RunOutput.status(of: report)
+            let built = try publish(store: configuration.storeRoot, now: now)
+            if !global.json {
+                try printSummary(report, storeRoot: configuration.storeRoot, now: now, seconds: Date().timeIntervalSince(started))
+                print("""
+                      published   \(output)/public: guide.xml(.gz) and \(built.feeds.count) feeds in feeds/ (\(built.feeds.joined(separator: ", ")))
+                    """)
+            }
+            let status = [RunOutput.status(of: report), built.problems.isEmpty ? .ok : .usage].max { $0.severity < $1.severity } ?? .ok
             if status != .ok { throw ExitCode(status.rawValue) }
+        }
+
+        /// Builds the feeds of `Feeds/` from the demo store into `<output>/public`, as `cartelera build` does.
+        private func publish(store: String, now: Timestamp) throws -> BuildReport {
+            let configuration = try Configuration.load(nil)
+            let context = QueryContext(now: now, guideZone: configuration.zone, channelLists: configuration.channelLists, tonight: configuration.tonight)
+            let feeds = DefaultPaths.installed("Feeds", variable: "CARTELERA_FEEDS", environment: ProcessInfo.processInfo.environment)
+            do {
+                let report = try FeedPublisher(store: store, feeds: feeds, output: "\(output)/public", context: context).build()
+                for problem in report.problems { FileHandle.standardError.write(Data("cartelera: build: \(problem)\n".utf8)) }
+                return report
+            } catch {
+                throw CommandFailure(description: "build: \(error.description)", status: .sourcesFailed)
+            }
         }
 
         /// Prints the address and how to scrape it, then waits until the process is stopped.

@@ -25,15 +25,31 @@ extension Cartelera {
     /// `cartelera run`: everything configured, as cron runs it.
     struct Run: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Scrape every configured source (the command for cron).",
-            discussion: "Prints one summary line; with --json the whole run report.\n\n\(ExitStatus.help)")
+            abstract: "Scrape every configured source, then publish the store (the command for cron): scrape, then build.",
+            discussion: """
+                Prints the scrape's summary line and the build's; with --json the run report. The build runs even when                 sources failed, from their last good data. The exit status is the worse of the two.
+
+                \(ExitStatus.help)
+                """)
 
         @OptionGroup var global: GlobalOptions
         @OptionGroup var scrapeOptions: ScrapeOptions
+        @OptionGroup var publishing: PublishOptions
+        @OptionGroup var moment: MomentOptions
 
         func run() async throws {
             global.bootstrapLogging()
-            try await scrapeOptions.execute(global: global)
+            var scraped = ExitStatus.ok
+            do {
+                try await scrapeOptions.execute(global: global)
+            } catch let code as ExitCode {
+                scraped = ExitStatus(rawValue: code.rawValue) ?? .sourcesFailed
+                // Another run holds the store: it will publish what it scrapes.
+                if scraped == .locked { throw code }
+            }
+            let built = try publishing.execute(global: global, moment: moment, printsSummary: false)
+            let status = [scraped, built].max { $0.severity < $1.severity } ?? .ok
+            if status != .ok { throw ExitCode(status.rawValue) }
         }
     }
 }

@@ -1,0 +1,224 @@
+import CarteleraModel
+import CarteleraQuery
+import Foundation
+import Yams
+
+/// One feed of `Feeds/<name>.yaml`: a saved query and the formats to publish its answer in.
+///
+/// ```yaml
+/// title: Cine en las generalistas esta semana
+/// language: es
+/// query:                      # the filters of `cartelera query`, without their dashes
+///   kind: programmes
+///   type: film
+///   channel: [La1.es, La2.es, Antena3.es]
+///   next: 7d
+/// formats: [json, ics, xmltv]
+/// alarm_minutes: 5            # iCalendar only: the reminder before each start; 0 for none
+/// ```
+public struct FeedDefinition: Sendable, Hashable {
+    /// The file's name without `.yaml`: the feed's files are `feeds/<name>.<format>`.
+    public var name: String
+    /// Shown by calendar apps and feed readers.
+    public var title: String
+    /// A sentence about the feed.
+    public var description: String?
+    /// The language of its text (`es`, `en`), for `lang` attributes and the JSON Feed.
+    public var language: String
+    /// What the feed asks, as text, checked at each build against that build's moment.
+    public var parameters: QueryParameters
+    /// The kind of item it publishes.
+    public var kind: Query.Kind
+    /// The formats to write.
+    public var formats: [FeedFormat]
+    /// Minutes before each start that the iCalendar reminder rings; nil for no reminder.
+    public var alarmMinutes: Int?
+    /// The site the feed belongs to, an http(s) URL, when it has one.
+    public var homePage: String?
+
+    /// Every item of a feed, unless its query sets a smaller limit.
+    public static let itemLimit = QueryParameters.maximumLimit
+}
+
+/// What a feed can be written as.
+public enum FeedFormat: String, Sendable, Hashable, CaseIterable, Codable {
+    /// JSON Feed 1.1, `feeds/<name>.json`.
+    case json
+    /// iCalendar with reminders, `feeds/<name>.ics`.
+    case ics
+    /// XMLTV, `feeds/<name>.xml` and `feeds/<name>.xml.gz` (programmes only).
+    case xmltv
+
+    /// The file extensions the format writes.
+    var extensions: [String] {
+        switch self {
+        case .json: ["json"]
+        case .ics: ["ics"]
+        case .xmltv: ["xml", "xml.gz"]
+        }
+    }
+}
+
+/// A feed definition that cannot be used, naming its file and key.
+public struct FeedDefinitionError: Error, CustomStringConvertible, Sendable, Hashable {
+    /// The definition file, relative to the feeds folder.
+    public var file: String
+    /// The key at fault (`query.year`), when one is.
+    public var key: String?
+    /// What is wrong and what would be right.
+    public var message: String
+
+    /// One line: `films.yaml: query.year: …`.
+    public var description: String {
+        "\(file): " + (key.map { "\($0): " } ?? "") + message
+    }
+}
+
+/// Reads `Feeds/*.yaml`.
+public enum FeedDefinitionLoader {
+    /// Every definition in `folder`, by name, and the problems of those that cannot be used; a missing folder has no feeds.
+    public static func load(folder: String) -> (feeds: [FeedDefinition], problems: [FeedDefinitionError]) {
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasSuffix(".yaml") }.sorted()
+        var feeds: [FeedDefinition] = []
+        var problems: [FeedDefinitionError] = []
+        for file in names {
+            guard let data = FileManager.default.contents(atPath: folder + "/" + file) else {
+                problems.append(FeedDefinitionError(file: file, message: "cannot be read"))
+                continue
+            }
+            do {
+                feeds.append(try parse(String(decoding: data, as: UTF8.self), file: file))
+            } catch {
+                problems.append(error)
+            }
+        }
+        return (feeds, problems)
+    }
+
+    /// The definition in `yaml`, named after `file`.
+    public static func parse(_ yaml: String, file: String) throws(FeedDefinitionError) -> FeedDefinition {
+        let name = String(file.dropLast(file.hasSuffix(".yaml") ? 5 : 0))
+        func fail(_ key: String?, _ message: String) -> FeedDefinitionError { FeedDefinitionError(file: file, key: key, message: message) }
+        guard name.range(of: #"^[a-z0-9][a-z0-9-]{0,63}$"#, options: .regularExpression) != nil else {
+            throw fail(nil, "name the file with lowercase letters, digits and dashes (it names the feed's files)")
+        }
+        let root: Node
+        do {
+            guard let node = try Yams.compose(yaml: yaml) else { throw fail(nil, "the file is empty") }
+            root = node
+        } catch let error as FeedDefinitionError {
+            throw error
+        } catch {
+            // Yams's message spans lines (the reason, then the text with a caret): keep the reason, on one line.
+            let reason = String(describing: error).split(separator: "\n").prefix(2).joined(separator: ": ")
+            throw fail(nil, "not valid YAML: \(reason)")
+        }
+        guard let mapping = root.mapping else { throw fail(nil, "expected keys such as title, query and formats") }
+        let known: Set<String> = ["title", "description", "language", "query", "formats", "alarm_minutes", "home_page"]
+        for key in mapping.keys.compactMap(\.string) where !known.contains(key) {
+            throw fail(key, "unknown key (use \(known.sorted().joined(separator: ", ")))")
+        }
+        func text(_ key: String, required: Bool = false) throws(FeedDefinitionError) -> String? {
+            guard let node = mapping[key] else {
+                if required { throw fail(key, "is required") }
+                return nil
+            }
+            guard let value = node.scalar?.string, !value.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty, value.count <= 500 else {
+                throw fail(key, "expected one line of text of at most 500 characters")
+            }
+            return value
+        }
+        let title = try text("title", required: true) ?? name
+        let language = try text("language") ?? "es"
+        guard language.range(of: #"^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$"#, options: .regularExpression) != nil else {
+            throw fail("language", "expected a language tag such as es or en")
+        }
+        let homePage = try text("home_page")
+        if let homePage, !PublishedText.isWebURL(homePage) { throw fail("home_page", "expected an http or https URL") }
+
+        guard let queryNode = mapping["query"], let query = queryNode.mapping else { throw fail("query", "is required: the filters of `cartelera query`") }
+        let (kind, parameters) = try FeedQuery.parameters(query, fail: fail)
+
+        guard let formatsNode = mapping["formats"] else { throw fail("formats", "is required: any of json, ics, xmltv") }
+        let formatNames = formatsNode.sequence.map { $0.compactMap(\.string) } ?? formatsNode.string.map { [$0] } ?? []
+        var formats: [FeedFormat] = []
+        for formatName in formatNames {
+            guard let format = FeedFormat(rawValue: formatName) else { throw fail("formats", "unknown format \(formatName) (use json, ics, xmltv)") }
+            if format == .xmltv, kind != .programmes { throw fail("formats", "xmltv publishes programmes, and this feed's query asks for \(kind.rawValue)") }
+            if format == .ics, ![.programmes, .nights].contains(kind) { throw fail("formats", "ics publishes programmes and nights, and this feed's query asks for \(kind.rawValue)") }
+            if !formats.contains(format) { formats.append(format) }
+        }
+        guard !formats.isEmpty else { throw fail("formats", "name at least one of json, ics, xmltv") }
+
+        var alarm: Int? = 5
+        if let node = mapping["alarm_minutes"] {
+            guard let minutes = node.int, (0...10_080).contains(minutes) else { throw fail("alarm_minutes", "expected minutes from 0 (no reminder) to 10080 (a week)") }
+            alarm = minutes == 0 ? nil : minutes
+        }
+        return FeedDefinition(name: name, title: title, description: try text("description"), language: language, parameters: parameters,
+                              kind: kind, formats: formats, alarmMinutes: alarm, homePage: homePage)
+    }
+}
+
+/// A feed's `query:` mapping as the command line's parameters.
+enum FeedQuery {
+    /// The kind and parameters of a `query:` mapping; `fail` names the key.
+    static func parameters(_ query: Node.Mapping, fail: (String?, String) -> FeedDefinitionError) throws(FeedDefinitionError) -> (Query.Kind, QueryParameters) {
+        guard let kindName = query["kind"]?.string else { throw fail("query.kind", "is required: one of \(Query.Kind.allCases.map(\.rawValue).joined(separator: ", "))") }
+        guard let kind = Query.Kind(rawValue: kindName) else {
+            throw fail("query.kind", "unknown kind \(kindName) (use \(Query.Kind.allCases.map(\.rawValue).joined(separator: ", ")))")
+        }
+        var parameters = QueryParameters()
+        parameters.limit = String(FeedDefinition.itemLimit)
+        for (keyNode, value) in query {
+            guard let key = keyNode.string else { continue }
+            let path = "query.\(key)"
+            func single() throws(FeedDefinitionError) -> String {
+                guard let text = value.scalar?.string else { throw fail(path, "expected one value") }
+                return text
+            }
+            func list() throws(FeedDefinitionError) -> [String] {
+                if let items = value.sequence {
+                    let texts = items.compactMap { $0.scalar?.string }
+                    guard texts.count == items.count else { throw fail(path, "expected a list of values") }
+                    return texts
+                }
+                return [try single()]
+            }
+            func flag() throws(FeedDefinitionError) -> Bool {
+                guard let on = value.bool else { throw fail(path, "expected true or false") }
+                return on
+            }
+            switch key {
+            case "kind": continue
+            case "text": parameters.text = try single()
+            case "match": parameters.match = try single()
+            case "genre": parameters.genres = try list()
+            case "music": parameters.music = try list()
+            case "year": parameters.year = try single()
+            case "type": parameters.types = try list()
+            case "channel": parameters.channels = try list()
+            case "channel-list": parameters.channelList = try single()
+            case "now": parameters.now = try flag()
+            case "tonight": parameters.tonight = try flag()
+            case "day": parameters.day = try single()
+            case "from": parameters.from = try single()
+            case "to": parameters.to = try single()
+            case "next": parameters.next = try single()
+            case "window": parameters.window = try single()
+            case "near": parameters.near = try single()
+            case "within": parameters.within = try single()
+            case "free": parameters.free = try flag()
+            case "min-rating": parameters.minimumRating = try single()
+            case "guest-list-open": parameters.guestListOpen = try flag()
+            case "featured": parameters.featured = try flag()
+            case "city": parameters.city = try single()
+            case "sort": parameters.sort = try single()
+            case "limit": parameters.limit = try single()
+            default:
+                throw fail(path, "unknown filter (use the flags of `cartelera query` without their dashes: text, genre, type, channel, next, near…)")
+            }
+        }
+        return (kind, parameters)
+    }
+}

@@ -1,0 +1,184 @@
+import CarteleraCore
+import CarteleraModel
+import CarteleraQuery
+import CarteleraStore
+import Foundation
+
+/// What a build published, and what it could not.
+public struct BuildReport: Encodable, Sendable {
+    /// Files written because their bytes changed, relative to the output folder.
+    public var written: [String] = []
+    /// Files whose bytes were already right: left alone, modification time and all.
+    public var unchanged: [String] = []
+    /// Files an earlier build published that this one does not.
+    public var removed: [String] = []
+    /// Feed definitions and queries that could not be used, each naming its file and key; the other feeds are written.
+    public var problems: [String] = []
+    /// The feeds written.
+    public var feeds: [String] = []
+    /// The store generation the build read.
+    public var generation: Int = 0
+}
+
+/// Publishes the store through the feed definitions: `guide.xml` (and `.gz`) of every stored schedule, and each
+/// feed of `Feeds/*.yaml` as `feeds/<name>.<format>`, all read from one snapshot of the store.
+public struct FeedPublisher: Sendable {
+    /// The store to read.
+    public var store: String
+    /// The folder of feed definitions (`Feeds/`).
+    public var feeds: String
+    /// The folder to publish into.
+    public var output: String
+    /// The moment and zone the feeds' queries are read at.
+    public var context: QueryContext
+
+    /// A publisher of `store` through the definitions in `feeds` into `output`, at `context`'s moment.
+    public init(store: String, feeds: String, output: String, context: QueryContext) {
+        self.store = store
+        self.feeds = feeds
+        self.output = output
+        self.context = context
+    }
+
+    /// Builds every output; throws when the store cannot be read or a file cannot be written.
+    public func build() throws(BuildError) -> BuildReport {
+        let index: QueryIndex
+        let fileStore: FileStore
+        do {
+            index = try QueryIndex.open(store: store)
+            fileStore = try FileStore(root: store, creating: false)
+        } catch {
+            throw BuildError(file: store, message: error.description)
+        }
+        let engine = QueryEngine(index: index)
+        let folder = try OutputFolder(root: output)
+        var report = BuildReport(generation: index.generation)
+        let channels = try read(fileStore) { store throws(StoreError) in try store.channels() }
+
+        try writeGuide(fileStore, channels: channels, into: folder)
+
+        let (definitions, problems) = FeedDefinitionLoader.load(folder: feeds)
+        report.problems = problems.map(\.description)
+        let lookup = ProgrammeLookup(store: fileStore)
+        for definition in definitions {
+            let query: Query
+            do {
+                query = try definition.parameters.query(kind: definition.kind, context: context)
+            } catch {
+                report.problems.append(FeedDefinitionError(
+                    file: definition.name + ".yaml", key: "query.\(error.parameter)", message: "\(error.value.quotedIfNeeded): \(error.message)").description)
+                continue
+            }
+            let answer = engine.answer(query)
+            let entries = FeedEntries(engine: engine, programmes: lookup, zone: context.guideZone, language: definition.language).entries(answer)
+            for format in definition.formats {
+                switch format {
+                case .json:
+                    try writeJSONFeed(definition, entries: entries, into: folder)
+                case .ics:
+                    try writeCalendar(definition, entries: entries, store: fileStore, engine: engine, into: folder)
+                case .xmltv:
+                    guard case .programmes(let page) = answer else { continue }
+                    let programmes = page.rows.compactMap { lookup.programme($0.id) }
+                    let used = Set(programmes.map(\.channel))
+                    try writeXMLTV(channels: channels.filter { used.contains($0.id) }, language: definition.language, to: "feeds/\(definition.name).xml",
+                                   into: folder) { write in programmes.forEach(write) }
+                }
+            }
+            report.feeds.append(definition.name)
+        }
+        try folder.finish()
+        report.written = folder.written
+        report.unchanged = folder.unchanged
+        report.removed = folder.removed
+        return report
+    }
+
+    /// `guide.xml` and `guide.xml.gz`: every stored channel and programme, by day, channel and start.
+    private func writeGuide(_ store: FileStore, channels: [Channel], into folder: OutputFolder) throws(BuildError) {
+        let days = try read(store) { store throws(StoreError) in try store.programmeDays() }
+        try writeXMLTV(channels: channels, language: "es", to: "guide.xml", into: folder) { write in
+            for day in days {
+                let programmes = (try? store.programmes(day: day)) ?? []
+                programmes.sorted { ($0.channel, $0.start) < ($1.channel, $1.start) }.forEach(write)
+            }
+        }
+    }
+
+    /// An XMLTV file and its gzip beside it.
+    private func writeXMLTV(channels: [Channel], language: String, to relative: String, into folder: OutputFolder,
+                            programmes: ((Programme) -> Void) -> Void) throws(BuildError) {
+        let writer = XMLTVWriter(language: language)
+        var bytes: [UInt8] = []
+        writer.begin(into: &bytes)
+        for channel in channels { writer.channel(channel, into: &bytes) }
+        programmes { writer.programme($0, into: &bytes) }
+        writer.end(into: &bytes)
+        try folder.write(bytes, to: relative)
+        do {
+            try folder.write(try GzipStream.compress(bytes), to: relative + ".gz")
+        } catch let error as BuildError {
+            throw error
+        } catch {
+            throw BuildError(file: output + "/" + relative + ".gz", message: "cannot be compressed: \(error)")
+        }
+    }
+
+    private func writeJSONFeed(_ definition: FeedDefinition, entries: [FeedEntry], into folder: OutputFolder) throws(BuildError) {
+        let relative = "feeds/\(definition.name).json"
+        let bytes: [UInt8]
+        do {
+            bytes = try JSONFeedWriter.feed(
+                title: definition.title, description: definition.description, language: definition.language, homePage: definition.homePage, entries: entries)
+        } catch {
+            throw BuildError(file: output + "/" + relative, message: "cannot be encoded: \(error)")
+        }
+        try folder.write(bytes, to: relative)
+    }
+
+    /// The calendar of a feed, through its ledger in `.cartelera/calendars/`, so UIDs and sequences carry over.
+    private func writeCalendar(_ definition: FeedDefinition, entries: [FeedEntry], store: FileStore, engine: QueryEngine,
+                               into folder: OutputFolder) throws(BuildError) {
+        let ledgerPath = ".cartelera/calendars/\(definition.name).json"
+        var ledger = folder.existing(ledgerPath).flatMap { try? JSONDecoder().decode(CalendarLedger.self, from: $0) } ?? CalendarLedger(feed: definition.name)
+        if ledger.version != CalendarLedger.version || ledger.feed != definition.name { ledger = CalendarLedger(feed: definition.name) }
+        let items = entries.compactMap { entry -> CalendarLedger.Item? in
+            guard let start = entry.start else { return nil }
+            let event = CalendarEvent(
+                uid: "", sequence: 0, stamp: context.now, start: start, end: entry.end, summary: entry.title, description: entry.text,
+                location: entry.location, geo: entry.geo, url: entry.url, categories: entry.tags, cancelled: false)
+            return CalendarLedger.Item(id: entry.id, place: entry.place, event: event)
+        }
+        let nightIDs = definition.kind == .nights ? storedNightIDs(store) : []
+        let events = ledger.reconcile(items, now: context.now, keepCancelledUntil: context.now.adding(seconds: -86_400)) { id in
+            let programme = ProgrammeID(rawValue: id)
+            if programme.parts != nil { return engine.containsProgramme(programme) }
+            return nightIDs.contains(id)
+        }
+        let calendar = ICalendarWriter.calendar(
+            name: definition.title, description: definition.description, language: definition.language, events: events, alarmMinutes: definition.alarmMinutes)
+        try folder.write(calendar, to: "feeds/\(definition.name).ics")
+        let encoded: [UInt8]
+        do { encoded = Array(try PublishedJSON.encoder.encode(ledger)) } catch {
+            throw BuildError(file: output + "/" + ledgerPath, message: "cannot be encoded: \(error)")
+        }
+        try folder.write(encoded, to: ledgerPath)
+    }
+
+    private func storedNightIDs(_ store: FileStore) -> Set<String> {
+        var ids = Set<String>()
+        for day in (try? store.nightDays()) ?? [] {
+            for night in (try? store.nights(day: day))?.nights ?? [] { ids.insert(night.id) }
+        }
+        return ids
+    }
+
+    private func read<T>(_ store: FileStore, _ body: (FileStore) throws(StoreError) -> T) throws(BuildError) -> T {
+        do { return try body(store) } catch { throw BuildError(file: error.file ?? self.store, message: error.detail) }
+    }
+}
+
+private extension String {
+    /// The text in quotes when it is empty or has spaces, so the value at fault stands out in a message.
+    var quotedIfNeeded: String { isEmpty || contains(" ") ? "\"\(self)\"" : self }
+}

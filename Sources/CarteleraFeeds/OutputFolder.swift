@@ -1,0 +1,95 @@
+import CarteleraStore
+import Foundation
+
+/// A build's failure to write or read a file, naming it.
+public struct BuildError: Error, CustomStringConvertible, Sendable {
+    /// The file or folder at fault.
+    public var file: String
+    /// What went wrong.
+    public var message: String
+
+    /// One line: `out/public/feeds/cine.ics: cannot be written: …`.
+    public var description: String { "\(file): \(message)" }
+}
+
+/// The folder a build publishes into: each file written atomically and only when its bytes change (so an
+/// unchanged feed keeps its modification time for HTTP caches), and the files an earlier build wrote that this
+/// one did not are removed. What the builds wrote is listed in `.cartelera/build.json`; other files are left alone.
+final class OutputFolder {
+    /// The folder.
+    let root: String
+    /// Files this build wrote, unchanged, and removed, relative to `root`.
+    private(set) var written: [String] = []
+    private(set) var unchanged: [String] = []
+    private(set) var removed: [String] = []
+    private var previous: Set<String> = []
+    private var kept: Set<String> = []
+
+    /// The list of files builds wrote, relative to `root`.
+    static let listFile = ".cartelera/build.json"
+
+    /// The folder at `root`, created when missing.
+    init(root: String) throws(BuildError) {
+        self.root = root
+        do {
+            try FileManager.default.createDirectory(atPath: root + "/.cartelera", withIntermediateDirectories: true)
+        } catch {
+            throw BuildError(file: root, message: "cannot be created: \(error.localizedDescription)")
+        }
+        if let data = FileManager.default.contents(atPath: root + "/" + Self.listFile),
+           let files = try? JSONDecoder().decode([String].self, from: data) {
+            previous = Set(files.filter(Self.isOwnable))
+        }
+    }
+
+    /// The bytes of a file an earlier build wrote, nil when there is none.
+    func existing(_ relative: String) -> Data? {
+        FileManager.default.contents(atPath: root + "/" + relative)
+    }
+
+    /// Writes `bytes` at `relative` unless the file already holds them.
+    func write(_ bytes: [UInt8], to relative: String) throws(BuildError) {
+        kept.insert(relative)
+        let path = root + "/" + relative
+        if let current = FileManager.default.contents(atPath: path), current.elementsEqual(bytes) {
+            unchanged.append(relative)
+            return
+        }
+        do {
+            try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try AtomicFile.write(bytes, to: path)
+        } catch {
+            throw BuildError(file: path, message: "cannot be written: \(error)")
+        }
+        written.append(relative)
+    }
+
+    /// Removes what earlier builds wrote and this one did not, then saves the list of files this build owns.
+    func finish() throws(BuildError) {
+        for relative in previous.subtracting(kept).sorted() {
+            let path = root + "/" + relative
+            guard FileManager.default.fileExists(atPath: path) else { continue }
+            do {
+                try FileManager.default.removeItem(atPath: path)
+            } catch {
+                throw BuildError(file: path, message: "is no longer published but cannot be removed: \(error.localizedDescription)")
+            }
+            removed.append(relative)
+        }
+        let list: [UInt8]
+        do {
+            list = Array(try PublishedJSON.encoder.encode(kept.sorted()))
+        } catch {
+            throw BuildError(file: root + "/" + Self.listFile, message: "cannot be encoded: \(error)")
+        }
+        let path = root + "/" + Self.listFile
+        if FileManager.default.contents(atPath: path).map({ !$0.elementsEqual(list) }) ?? true {
+            do { try AtomicFile.write(list, to: path) } catch { throw BuildError(file: path, message: "cannot be written: \(error)") }
+        }
+    }
+
+    /// Only plain relative paths inside the folder may be removed, whatever the list file says.
+    private static func isOwnable(_ relative: String) -> Bool {
+        !relative.isEmpty && !relative.hasPrefix("/") && !relative.split(separator: "/").contains("..")
+    }
+}

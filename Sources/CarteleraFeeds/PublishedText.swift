@@ -1,0 +1,86 @@
+import Foundation
+
+/// Scraped text made safe for each format a feed is written in.
+///
+/// Every string that reaches a feed went through one of these: nothing scraped is written raw.
+enum PublishedText {
+    /// Whether `text` is an absolute http or https URL with a host and nothing a client could misread
+    /// (no spaces, quotes, angle brackets or control characters); only such links are published.
+    static func isWebURL(_ text: String) -> Bool {
+        guard text.count <= 2048, text.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value != 0x7F && !"\"<>\\^`{|}".unicodeScalars.contains($0) }),
+              let components = URLComponents(string: text), let scheme = components.scheme?.lowercased(),
+              scheme == "http" || scheme == "https", let host = components.host, !host.isEmpty else { return false }
+        return true
+    }
+
+    /// The URL when it is a web link, nil otherwise.
+    static func webURL(_ text: String?) -> String? {
+        text.flatMap { isWebURL($0) ? $0 : nil }
+    }
+
+    /// Text for XML character data and attribute values: the five special characters as entities, characters XML 1.0
+    /// forbids (most C0 controls, lone surrogates cannot occur in Swift strings, U+FFFE/U+FFFF) dropped.
+    static func xml(_ text: String, into out: inout [UInt8]) {
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": out += Array("&amp;".utf8)
+            case "<": out += Array("&lt;".utf8)
+            case ">": out += Array("&gt;".utf8)
+            case "\"": out += Array("&quot;".utf8)
+            case "'": out += Array("&apos;".utf8)
+            case "\t", "\n", "\r": out += Array("&#\(scalar.value);".utf8)
+            default:
+                guard isXMLCharacter(scalar) else { continue }
+                out += Array(String(scalar).utf8)
+            }
+        }
+    }
+
+    /// Whether XML 1.0 allows the character in a document (tab, newline and carriage return are handled by the caller).
+    static func isXMLCharacter(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x20...0xD7FF, 0xE000...0xFFFD, 0x10000...0x10FFFF: true
+        default: false
+        }
+    }
+
+    /// Text for an iCalendar TEXT value (RFC 5545 3.3.11): backslash, semicolon and comma escaped, line breaks as `\n`,
+    /// other control characters dropped.
+    static func iCalendarText(_ text: String) -> String {
+        var result = ""
+        result.reserveCapacity(text.utf8.count)
+        var previousWasCarriageReturn = false
+        for scalar in text.unicodeScalars {
+            defer { previousWasCarriageReturn = scalar == "\r" }
+            switch scalar {
+            case "\\": result += "\\\\"
+            case ";": result += "\\;"
+            case ",": result += "\\,"
+            case "\n":
+                if !previousWasCarriageReturn { result += "\\n" }
+            case "\r": result += "\\n"
+            case "\t": result += " "
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7F || !isXMLCharacter(scalar) { continue }
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+
+    /// One content line folded as RFC 5545 3.1 asks: at most 75 octets per line, continuation lines starting with a
+    /// space, never splitting a UTF-8 character, each line ended by CRLF.
+    static func foldedLine(_ line: String, into out: inout [UInt8]) {
+        var width = 0
+        for scalar in line.unicodeScalars {
+            let bytes = Array(String(scalar).utf8)
+            if width + bytes.count > 75 {
+                out += [0x0D, 0x0A, 0x20]
+                width = 1
+            }
+            out += bytes
+            width += bytes.count
+        }
+        out += [0x0D, 0x0A]
+    }
+}

@@ -1,0 +1,187 @@
+import CarteleraFeeds
+import CarteleraModel
+import CarteleraTesting
+import Foundation
+import Testing
+
+/// Builds from a small store: what is published, that real parsers and validators accept it, and that calendars
+/// keep their events' identity across builds.
+@Suite struct FeedPublisherTests {
+    static let la1 = Channel(id: "La1.es", name: "La 1", logo: "https://img.example/la1.png", website: "https://www.rtve.es/la1")
+    static let la2 = Channel(id: "La2.es", name: "La 2")
+    static let films = """
+        title: Cine
+        language: es
+        query: {kind: programmes, type: film, next: 7d, sort: time}
+        formats: [json, ics, xmltv]
+        """
+
+    private func fixture() throws -> FeedFixture {
+        let fixture = try FeedFixture()
+        try fixture.commit([
+            fixture.programme("La1.es", "2026-11-24 21:00", minutes: 100, "Cine: Amanece, que no es poco", description: "Un pueblo.",
+                              url: "https://guide.example/p/1", image: "https://guide.example/i/1.jpg"),
+            fixture.programme("La2.es", "2026-11-24 22:00", minutes: 90, "El espíritu de la colmena"),
+            fixture.programme("La2.es", "2026-11-25 15:00", minutes: 30, "Telediario", type: .news),
+        ], channels: [Self.la1, Self.la2])
+        try fixture.feed("cine", Self.films)
+        return fixture
+    }
+
+    @Test func aBuildPublishesTheGuideAndEachFormatAndARebuildWritesNothing() throws {
+        let fixture = try fixture()
+        let first = try fixture.build(at: "2026-11-24 12:00")
+        #expect(first.feeds == ["cine"])
+        #expect(Set(first.written).isSuperset(of: ["guide.xml", "guide.xml.gz", "feeds/cine.json", "feeds/cine.ics", "feeds/cine.xml", "feeds/cine.xml.gz"]))
+        #expect(first.problems.isEmpty)
+        let guide = try fixture.published("guide.xml")
+        #expect(guide.components(separatedBy: "<programme ").count - 1 == 3)
+        #expect(try fixture.published("feeds/cine.xml").components(separatedBy: "<programme ").count - 1 == 2)
+
+        let modified = try FileManager.default.attributesOfItem(atPath: fixture.output + "/feeds/cine.ics")[.modificationDate] as? Date
+        let second = try fixture.build(at: "2026-11-24 12:30")
+        #expect(second.written.isEmpty, "a build with nothing new rewrote \(second.written)")
+        #expect(second.unchanged.count == first.written.count)
+        #expect(try FileManager.default.attributesOfItem(atPath: fixture.output + "/feeds/cine.ics")[.modificationDate] as? Date == modified)
+    }
+
+    @Test func theGuideIsValidXMLTVForXmllintAndTheXMLTVProjectsValidator() throws {
+        let fixture = try fixture()
+        _ = try fixture.build(at: "2026-11-24 12:00")
+        let guide = fixture.output + "/guide.xml"
+        let gzip = try ExternalTool.run("sh", ["-c", "gzip -dc '\(guide).gz' | cmp - '\(guide)'"])
+        #expect(gzip.status == 0, "guide.xml.gz is not guide.xml compressed: \(gzip.output)\(gzip.errors)")
+        // The XMLTV project's own DTD, installed with xmltv-util; the shared copy too when it is beside the checkout.
+        var dtds = ["/usr/share/xmltv/xmltv.dtd"]
+        if let shared = RepositoryPaths.shared("xmltv/xmltv.dtd") { dtds.append(shared) }
+        for dtd in dtds {
+            for file in [guide, fixture.output + "/feeds/cine.xml"] {
+                let lint = try ExternalTool.run("xmllint", ["--noout", "--nonet", "--dtdvalid", dtd, file])
+                #expect(lint.status == 0, "xmllint --dtdvalid \(dtd) \(file): \(lint.errors)")
+            }
+        }
+        let validate = try ExternalTool.run("tv_validate_file", [guide], environment: ["XMLTV_SUPPLEMENT": "/usr/share/xmltv"])
+        #expect(validate.status == 0, "tv_validate_file: \(validate.output)\(validate.errors) (make deps installs xmltv-util)")
+        #expect(validate.output.contains("Validated ok"))
+
+        let text = try fixture.published("guide.xml")
+        #expect(text.contains(#"<programme start="20261124210000 +0100" stop="20261124224000 +0100" channel="La1.es">"#))
+        #expect(text.contains(#"<title lang="es">Cine: Amanece, que no es poco</title>"#))
+        #expect(text.contains(#"<star-rating>"#) && text.contains("<value>7.5/10</value>"))
+    }
+
+    @Test func calendarsReadTheSameInPythonAndLibicalAndAMovedProgrammeKeepsItsUID() throws {
+        let fixture = try fixture()
+        _ = try fixture.build(at: "2026-11-24 12:00")
+        let ics = fixture.output + "/feeds/cine.ics"
+        let before = try #require(try ExternalTool.checkFeeds([ics])[ics] as? [String: Any])["events"] as? [[String: Any]]
+        let amanece = try #require(before?.first { ($0["summary"] as? String) == "Cine: Amanece, que no es poco" })
+        #expect(amanece["sequence"] as? Int == 0)
+        #expect(amanece["start"] as? String == "2026-11-24T20:00:00+00:00")
+        #expect(amanece["alarms"] as? [String] == ["-PT5M"])
+        #expect(try ExternalTool.libical(ics).count == 2)
+
+        // The source moves the film half an hour later: a new programme id, the same channel and title.
+        try fixture.commit([
+            fixture.programme("La1.es", "2026-11-24 21:30", minutes: 100, "Cine: Amanece, que no es poco"),
+        ], emptying: [(Day("2026-11-24")!, "La1.es")], channels: [Self.la1, Self.la2])
+        _ = try fixture.build(at: "2026-11-24 13:00")
+        let after = try #require(try ExternalTool.checkFeeds([ics])[ics] as? [String: Any])["events"] as? [[String: Any]]
+        let moved = try #require(after?.first { ($0["summary"] as? String) == "Cine: Amanece, que no es poco" })
+        #expect(moved["uid"] as? String == amanece["uid"] as? String)
+        #expect(moved["sequence"] as? Int == 1)
+        #expect(moved["start"] as? String == "2026-11-24T20:30:00+00:00")
+        #expect(moved["status"] as? String == "CONFIRMED")
+        #expect(after?.count == 2)
+        let libical = try ExternalTool.libical(ics)
+        #expect(libical.contains("\(amanece["uid"] as? String ?? "") 1 CONFIRMED 20261124T203000Z"))
+
+        // A build with nothing new keeps the sequence.
+        _ = try fixture.build(at: "2026-11-24 13:30")
+        let again = try #require(try ExternalTool.checkFeeds([ics])[ics] as? [String: Any])["events"] as? [[String: Any]]
+        #expect(again?.first { ($0["uid"] as? String) == amanece["uid"] as? String }?["sequence"] as? Int == 1)
+    }
+
+    @Test func aProgrammeGoneFromTheStoreIsPublishedAsCancelled() throws {
+        let fixture = try fixture()
+        _ = try fixture.build(at: "2026-11-24 12:00")
+        try fixture.commit([], emptying: [(Day("2026-11-24")!, "La1.es")], channels: [Self.la1, Self.la2])
+        _ = try fixture.build(at: "2026-11-24 13:00")
+        let ics = fixture.output + "/feeds/cine.ics"
+        let events = try #require(try ExternalTool.checkFeeds([ics])[ics] as? [String: Any])["events"] as? [[String: Any]]
+        let cancelled = try #require(events?.first { ($0["summary"] as? String) == "Cine: Amanece, que no es poco" })
+        #expect(cancelled["status"] as? String == "CANCELLED")
+        #expect(cancelled["sequence"] as? Int == 1)
+        #expect(try ExternalTool.libical(ics).contains { $0.contains(" 1 CANCELLED ") })
+        // The JSON Feed lists what the store has now: no cancelled items.
+        #expect(try !fixture.published("feeds/cine.json").contains("Amanece"))
+    }
+
+    @Test func theJSONFeedIsValidJSONFeed11WithTheStructuredFields() throws {
+        let fixture = try fixture()
+        _ = try fixture.build(at: "2026-11-24 12:00")
+        let json = fixture.output + "/feeds/cine.json"
+        let feed = try #require(try ExternalTool.checkFeeds([json])[json] as? [String: Any])
+        let items = try #require(feed["items"] as? [[String: Any]])
+        #expect(items.count == 2)
+        let first = try #require(items.first)
+        #expect(first["url"] as? String == "https://guide.example/p/1")
+        let fields = try #require(first["_cartelera"] as? [String: Any])
+        #expect(fields["channel"] as? String == "La1.es")
+        #expect(fields["start"] as? String == "2026-11-24T20:00:00Z")
+        #expect(fields["promoted"] as? Bool == false)
+    }
+
+    @Test func hostileTitlesAndLinksAreEscapedInEveryFormat() throws {
+        let fixture = try FeedFixture()
+        let hostile = "A <b>&amp;</b> \"quoted\"; semi, comma\\back\nline\u{1}\u{7}\u{FFFE} ]]> END:VEVENT"
+        try fixture.commit([
+            fixture.programme("La1.es", "2026-11-24 21:00", minutes: 60, hostile, description: "BEGIN:VALARM\r\nDESC;x=1:y",
+                              url: "javascript:alert(1)", image: "data:text/html,<script>"),
+            fixture.programme("La1.es", "2026-11-24 22:00", minutes: 60, String(repeating: "ñ", count: 200), url: "https://x.example/a b"),
+        ], channels: [Channel(id: "La1.es", name: "La <1> & \"Uno\"", website: "file:///etc/passwd")])
+        try fixture.feed("cine", Self.films)
+        _ = try fixture.build(at: "2026-11-24 12:00")
+        let files = ["guide.xml", "feeds/cine.xml", "feeds/cine.json", "feeds/cine.ics"].map { fixture.output + "/" + $0 }
+        for xml in files.prefix(2) {
+            let lint = try ExternalTool.run("xmllint", ["--noout", "--nonet", "--dtdvalid", "/usr/share/xmltv/xmltv.dtd", xml])
+            #expect(lint.status == 0, "\(xml): \(lint.errors)")
+        }
+        let read = try ExternalTool.checkFeeds(Array(files.suffix(2)))
+        let events = try #require(read[files[3]] as? [String: Any])["events"] as? [[String: Any]]
+        #expect(events?.count == 2)
+        // The text comes back whole, less the characters none of the formats can carry.
+        #expect(events?.contains { ($0["summary"] as? String) == "A <b>&amp;</b> \"quoted\"; semi, comma\\back\nline ]]> END:VEVENT" } == true)
+        #expect(events?.allSatisfy { ($0["url"] as? String ?? "").isEmpty } == true)
+        #expect(try ExternalTool.libical(files[3]).count == 2)
+        for file in files {
+            let text = try String(contentsOfFile: file, encoding: .utf8)
+            #expect(!text.contains("javascript:") && !text.contains("data:text") && !text.contains("file://"), "\(file) links to a non-web URL")
+            #expect(!text.unicodeScalars.contains { $0.value < 0x20 && ![0x9, 0xA, 0xD].contains($0.value) }, "\(file) holds a control character")
+        }
+        let guide = try fixture.published("guide.xml")
+        #expect(guide.contains("<display-name lang=\"es\">La &lt;1&gt; &amp; &quot;Uno&quot;</display-name>"))
+    }
+
+    @Test func anInvalidFeedIsNamedWithItsKeyAndTheOthersAreStillWritten() throws {
+        let fixture = try fixture()
+        try fixture.feed("roto", "title: Roto\nquery: {kind: programmes, year: abc}\nformats: [json]\n")
+        try fixture.feed("desconocido", "title: X\nquery: {kind: nights}\nformats: [xmltv]\n")
+        let report = try fixture.build(at: "2026-11-24 12:00")
+        #expect(report.feeds == ["cine"])
+        #expect(report.problems.contains { $0.hasPrefix("roto.yaml: query.year: abc: ") })
+        #expect(report.problems.contains { $0.hasPrefix("desconocido.yaml: formats: xmltv publishes programmes") })
+        #expect(FileManager.default.fileExists(atPath: fixture.output + "/feeds/cine.ics"))
+    }
+
+    @Test func aFeedNoLongerDefinedHasItsFilesRemovedAndOtherFilesAreLeftAlone() throws {
+        let fixture = try fixture()
+        _ = try fixture.build(at: "2026-11-24 12:00")
+        try Data("mine".utf8).write(to: URL(fileURLWithPath: fixture.output + "/feeds/notes.txt"))
+        try FileManager.default.removeItem(atPath: fixture.feeds + "/cine.yaml")
+        let report = try fixture.build(at: "2026-11-24 12:05")
+        #expect(Set(report.removed) == ["feeds/cine.json", "feeds/cine.ics", "feeds/cine.xml", "feeds/cine.xml.gz", ".cartelera/calendars/cine.json"])
+        #expect(FileManager.default.fileExists(atPath: fixture.output + "/feeds/notes.txt"))
+        #expect(FileManager.default.fileExists(atPath: fixture.output + "/guide.xml"))
+    }
+}
