@@ -20,8 +20,8 @@ public struct BuildReport: Encodable, Sendable {
     public var generation: Int = 0
 }
 
-/// Publishes the store through the feed definitions: `guide.xml` (and `.gz`) of every stored schedule, and each
-/// feed of `Feeds/*.yaml` as `feeds/<name>.<format>`, all read from one snapshot of the store.
+/// Publishes the store: `guide.xml` (and `.gz`) of every stored schedule, the static JSON API under `api/`, and
+/// each feed of `Feeds/*.yaml` as `feeds/<name>.<format>`, all read from one snapshot of the store.
 public struct FeedPublisher: Sendable {
     /// The store to read.
     public var store: String
@@ -41,7 +41,23 @@ public struct FeedPublisher: Sendable {
     }
 
     /// Builds every output; throws when the store cannot be read or a file cannot be written.
+    ///
+    /// A build reads the index and the shards without the writers' lock, so a commit may land while it reads: the
+    /// build then starts over from the new generation (three times at most), so what it publishes is one generation.
     public func build() throws(BuildError) -> BuildReport {
+        var attempt = 1
+        while true {
+            let (report, generationAfter) = try buildOnce()
+            if generationAfter == report.generation { return report }
+            guard attempt < 3 else {
+                throw BuildError(file: store, message: "the store changed during three builds in a row (generation \(report.generation), then \(generationAfter)); run build again")
+            }
+            attempt += 1
+        }
+    }
+
+    /// One build, and the store's generation once it was read.
+    private func buildOnce() throws(BuildError) -> (BuildReport, Int) {
         let index: QueryIndex
         let fileStore: FileStore
         do {
@@ -56,6 +72,7 @@ public struct FeedPublisher: Sendable {
         let channels = try read(fileStore) { store throws(StoreError) in try store.channels() }
 
         try writeGuide(fileStore, channels: channels, into: folder)
+        try StaticAPIWriter(store: fileStore, engine: engine, context: context, folder: folder).write(channels: channels)
 
         let (definitions, problems) = FeedDefinitionLoader.load(folder: feeds)
         report.problems = problems.map(\.description)
@@ -87,11 +104,12 @@ public struct FeedPublisher: Sendable {
             }
             report.feeds.append(definition.name)
         }
+        let generationAfter = try read(fileStore) { store throws(StoreError) in try store.manifest().generation }
         try folder.finish()
         report.written = folder.written
         report.unchanged = folder.unchanged
         report.removed = folder.removed
-        return report
+        return (report, generationAfter)
     }
 
     /// `guide.xml` and `guide.xml.gz`: every stored channel and programme, by day, channel and start.

@@ -1,3 +1,4 @@
+import CarteleraModel
 import Foundation
 
 /// Scraped text made safe for each format a feed is written in.
@@ -82,5 +83,74 @@ enum PublishedText {
             width += bytes.count
         }
         out += [0x0D, 0x0A]
+    }
+}
+
+/// Items as published: every link that is not an absolute http(s) URL is left out, whatever the store holds.
+protocol WebLinksOnly {
+    /// The item with its non-web links removed.
+    func withWebLinksOnly() -> Self
+}
+
+extension Provenance: WebLinksOnly {
+    func withWebLinksOnly() -> Provenance {
+        var copy = self
+        copy.url = PublishedText.webURL(url)
+        return copy
+    }
+}
+
+extension Programme: WebLinksOnly {
+    func withWebLinksOnly() -> Programme {
+        var copy = self
+        copy.url = PublishedText.webURL(url)
+        copy.image = PublishedText.webURL(image)
+        copy.provenance = provenance.map { $0.withWebLinksOnly() }
+        return copy
+    }
+}
+
+extension Channel: WebLinksOnly {
+    func withWebLinksOnly() -> Channel {
+        var copy = self
+        copy.logo = PublishedText.webURL(logo)
+        copy.website = PublishedText.webURL(website)
+        return copy
+    }
+}
+
+extension Venue: WebLinksOnly {
+    func withWebLinksOnly() -> Venue {
+        var copy = self
+        copy.website = PublishedText.webURL(website)
+        copy.images = images.compactMap { PublishedText.webURL($0) }
+        return copy
+    }
+}
+
+extension Night: WebLinksOnly {
+    func withWebLinksOnly() -> Night {
+        var copy = self
+        copy.url = PublishedText.webURL(url)
+        copy.ticketURL = PublishedText.webURL(ticketURL)
+        copy.flyer = PublishedText.webURL(flyer)
+        return copy
+    }
+}
+
+extension GuestList: WebLinksOnly {
+    func withWebLinksOnly() -> GuestList {
+        var copy = self
+        copy.signUpURL = PublishedText.webURL(signUpURL)
+        return copy
+    }
+}
+
+extension Promotion: WebLinksOnly {
+    func withWebLinksOnly() -> Promotion {
+        var copy = self
+        copy.url = PublishedText.webURL(url)
+        copy.flyer = PublishedText.webURL(flyer)
+        return copy
     }
 }

@@ -144,7 +144,7 @@ import Testing
         #expect(report.generation == generation)
     }
 
-    @Test func theDemoPublishesTheShippedFeedsAndBuildRewritesNothingUnchanged() throws {
+    @Test func theDemoPublishesTheShippedFeedsAndTheAPIAndBuildRewritesNothingUnchanged() throws {
         let output = try TemporaryFolder("published")
         let demo = try CLIRunner.run(["demo", "--output", output.path])
         #expect(demo.status == 0, "\(demo.stderr)")
@@ -167,7 +167,24 @@ import Testing
         #expect(reminders?.isEmpty == false)
         #expect(reminders?.allSatisfy { ($0["summary"] as? String) == "La Promesa" && $0["alarms"] as? [String] == ["-PT10M"] } == true)
 
-        let rebuild = try CLIRunner.run(["build", "--store", "\(output.path)/store", "--output", "\(output.path)/public", "--json"])
+        // The static API: promotions always say whether they are paid; tonight's nights carry their guest list status.
+        func api(_ relative: String) throws -> [String: Any] {
+            let data = try Data(contentsOf: URL(fileURLWithPath: "\(output.path)/public/api/\(relative)"))
+            let object = try JSONSerialization.jsonObject(with: data) as? [String: Any] ?? [:]
+            #expect(object["schema_version"] as? Int == 1, "\(relative)")
+            return object
+        }
+        let apiPromotions = try #require(try api("promotions.json")["promotions"] as? [[String: Any]])
+        #expect(apiPromotions.count == 3 && apiPromotions.allSatisfy { $0["paid"] is Bool } && apiPromotions.contains { $0["paid"] as? Bool == true })
+        #expect((try api("venues/madrid.json")["venues"] as? [[String: Any]])?.count ?? 0 >= 30)
+        #expect((try api("tonight.json")["nights"] as? [[String: Any]])?.isEmpty == false)
+        let audienceDay = try #require(try FileManager.default.contentsOfDirectory(atPath: "\(output.path)/public/api/audiences").first)
+        #expect((try api("audiences/\(audienceDay)")["entries"] as? [[String: Any]])?.isEmpty == false)
+
+        // Two builds at the same moment: the second rewrites nothing.
+        let moment = ["--at", ISO8601DateFormatter().string(from: Date())]
+        #expect(try CLIRunner.run(["build", "--store", "\(output.path)/store", "--output", "\(output.path)/public"] + moment).status == 0)
+        let rebuild = try CLIRunner.run(["build", "--store", "\(output.path)/store", "--output", "\(output.path)/public", "--json"] + moment)
         #expect(rebuild.status == 0, "\(rebuild.stderr)")
         let report = try #require(try JSONSerialization.jsonObject(with: Data(rebuild.stdout.utf8)) as? [String: Any])
         #expect((report["written"] as? [String])?.isEmpty == true, "\(rebuild.stdout)")

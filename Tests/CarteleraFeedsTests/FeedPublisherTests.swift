@@ -28,7 +28,7 @@ import Testing
         return fixture
     }
 
-    @Test func aBuildPublishesTheGuideAndEachFormatAndARebuildWritesNothing() throws {
+    @Test func aBuildPublishesTheGuideAndEachFormatAndALaterOneRewritesOnlyWhatNamesItsMoment() throws {
         let fixture = try fixture()
         let first = try fixture.build(at: "2026-11-24 12:00")
         #expect(first.feeds == ["cine"])
@@ -40,8 +40,9 @@ import Testing
 
         let modified = try FileManager.default.attributesOfItem(atPath: fixture.output + "/feeds/cine.ics")[.modificationDate] as? Date
         let second = try fixture.build(at: "2026-11-24 12:30")
-        #expect(second.written.isEmpty, "a build with nothing new rewrote \(second.written)")
-        #expect(second.unchanged.count == first.written.count)
+        // Half an hour later only the answers that name their moment change; every feed and schedule keeps its bytes.
+        #expect(second.written == ["api/now.json", "api/tonight.json"], "a build with nothing new rewrote \(second.written)")
+        #expect(second.unchanged.count == first.written.count - 2)
         #expect(try FileManager.default.attributesOfItem(atPath: fixture.output + "/feeds/cine.ics")[.modificationDate] as? Date == modified)
     }
 
@@ -132,6 +133,28 @@ import Testing
         #expect(fields["promoted"] as? Bool == false)
     }
 
+    @Test func theStaticAPIHasChannelsSchedulesByLocalDayAndNowWithASchemaVersion() throws {
+        let fixture = try fixture()
+        let report = try fixture.build(at: "2026-11-24 21:30")
+        func json(_ relative: String) throws -> [String: Any] {
+            let object = try JSONSerialization.jsonObject(with: Data(try fixture.published(relative).utf8)) as? [String: Any]
+            #expect(object?["schema_version"] as? Int == 1, "\(relative)")
+            return object ?? [:]
+        }
+        let channels = try #require(try json("api/channels.json")["channels"] as? [[String: Any]])
+        #expect(channels.map { ($0["channel"] as? [String: Any])?["id"] as? String } == ["La1.es", "La2.es"])
+        #expect(channels.last?["days"] as? [String] == ["2026-11-24", "2026-11-25"])
+        let schedule = try json("api/schedule/La2.es/2026-11-24.json")
+        #expect(schedule["zone"] as? String == "Europe/Madrid")
+        #expect((schedule["programmes"] as? [[String: Any]])?.map { $0["title"] as? String } == ["El espíritu de la colmena"])
+        let now = try #require(try json("api/now.json")["channels"] as? [[String: Any]])
+        #expect((now.first { $0["channel"] as? String == "La1.es" }?["now"] as? [String: Any])?["title"] as? String == "Cine: Amanece, que no es poco")
+        #expect((now.first { $0["channel"] as? String == "La2.es" }?["next"] as? [String: Any])?["title"] as? String == "El espíritu de la colmena")
+        #expect(report.written.contains("api/promotions.json") && report.written.contains("api/tonight.json"))
+        // The same store at the same moment: not one file rewritten, the API included.
+        #expect(try fixture.build(at: "2026-11-24 21:30").written.isEmpty)
+    }
+
     @Test func hostileTitlesAndLinksAreEscapedInEveryFormat() throws {
         let fixture = try FeedFixture()
         let hostile = "A <b>&amp;</b> \"quoted\"; semi, comma\\back\nline\u{1}\u{7}\u{FFFE} ]]> END:VEVENT"
@@ -142,12 +165,13 @@ import Testing
         ], channels: [Channel(id: "La1.es", name: "La <1> & \"Uno\"", website: "file:///etc/passwd")])
         try fixture.feed("cine", Self.films)
         _ = try fixture.build(at: "2026-11-24 12:00")
-        let files = ["guide.xml", "feeds/cine.xml", "feeds/cine.json", "feeds/cine.ics"].map { fixture.output + "/" + $0 }
+        let files = ["guide.xml", "feeds/cine.xml", "feeds/cine.json", "feeds/cine.ics", "api/schedule/La1.es/2026-11-24.json", "api/channels.json"]
+            .map { fixture.output + "/" + $0 }
         for xml in files.prefix(2) {
             let lint = try ExternalTool.run("xmllint", ["--noout", "--nonet", "--dtdvalid", "/usr/share/xmltv/xmltv.dtd", xml])
             #expect(lint.status == 0, "\(xml): \(lint.errors)")
         }
-        let read = try ExternalTool.checkFeeds(Array(files.suffix(2)))
+        let read = try ExternalTool.checkFeeds([files[2], files[3]])
         let events = try #require(read[files[3]] as? [String: Any])["events"] as? [[String: Any]]
         #expect(events?.count == 2)
         // The text comes back whole, less the characters none of the formats can carry.

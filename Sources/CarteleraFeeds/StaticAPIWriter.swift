@@ -1,0 +1,165 @@
+import CarteleraModel
+import CarteleraQuery
+import CarteleraStore
+import Foundation
+
+/// The static JSON API under `<output>/api/`: files an app can fetch without a server of ours, each with a
+/// `schema_version`. Files that do not depend on the build's moment keep their bytes while the store's content
+/// does, so they are not rewritten; `now.json` and `tonight.json` name the instant they were answered at.
+///
+/// ```
+/// api/channels.json                      every channel, with the local days it has a schedule for
+/// api/schedule/<channel>/<YYYY-MM-DD>.json  a channel's programmes starting on a local day, in the guide's zone
+/// api/now.json                           each channel's programme on the air and the next, at the build's moment
+/// api/audiences/<YYYY-MM-DD>.json        a day's audience ranking and channel shares
+/// api/venues/<city>.json                 a city's venues
+/// api/tonight.json                       tonight's nights with their guest list status, promoted ones marked
+/// api/promotions.json                    every stored promotion, with its paid flag and whether it is active at the build
+/// ```
+struct StaticAPIWriter {
+    /// The version of every file's layout; it grows when a field changes meaning or goes away.
+    static let schemaVersion = 1
+
+    let store: FileStore
+    let engine: QueryEngine
+    let context: QueryContext
+    let folder: OutputFolder
+
+    /// Writes every file of the API.
+    func write(channels: [Channel]) throws(BuildError) {
+        let zone = context.guideZone
+        let days = try read { store throws(StoreError) in try store.programmeDays() }
+        var listed: [ChannelEntry] = []
+        for channel in channels {
+            // A local day spans two UTC days: gather the channel's programmes day by day, one channel at a time.
+            var byLocalDay: [Day: [Programme]] = [:]
+            for day in days {
+                for programme in (try? store.programmes(day: day, channel: channel.id)) ?? [] {
+                    byLocalDay[zone.local(programme.start).day, default: []].append(programme)
+                }
+            }
+            for (day, programmes) in byLocalDay {
+                let file = ScheduleFile(
+                    schemaVersion: Self.schemaVersion, channel: channel.id.rawValue, channelName: channel.name, day: day.description,
+                    zone: context.guideZone.identifier, programmes: programmes.sorted { $0.start < $1.start }.map { $0.withWebLinksOnly() })
+                try encode(file, to: "api/schedule/\(Self.fileName(channel.id.rawValue))/\(day).json")
+            }
+            listed.append(ChannelEntry(channel: channel.withWebLinksOnly(), days: byLocalDay.keys.sorted().map(\.description)))
+        }
+        try encode(ChannelsFile(schemaVersion: Self.schemaVersion, zone: zone.identifier, channels: listed), to: "api/channels.json")
+
+        try encode(NowFile(schemaVersion: Self.schemaVersion, at: context.now, channels: engine.nowAndNext(at: context.now)), to: "api/now.json")
+
+        let keys = try read { store throws(StoreError) in try store.shardKeys() }
+        for case .audiences(let day) in keys {
+            guard let audience = try read({ store throws(StoreError) in try store.audiences(day: day) }) else { continue }
+            try encode(AudienceFile(schemaVersion: Self.schemaVersion, day: day.description, entries: audience.entries, shares: audience.shares),
+                       to: "api/audiences/\(day).json")
+        }
+        for city in try read({ store throws(StoreError) in try store.venueCities() }) {
+            let venues = try read { store throws(StoreError) in try store.venues(city: city) }
+            try encode(VenuesFile(schemaVersion: Self.schemaVersion, city: city, venues: venues.map { $0.withWebLinksOnly() }), to: "api/venues/\(Self.fileName(city)).json")
+        }
+
+        var tonight = QueryParameters()
+        tonight.tonight = true
+        tonight.limit = String(QueryParameters.maximumLimit)
+        if case .nights(let page)? = (try? tonight.query(kind: .nights, context: context)).map(engine.answer) {
+            let rows = page.rows.map { row in
+                var row = row
+                row.night = row.night.withWebLinksOnly()
+                row.guestList = row.guestList?.withWebLinksOnly()
+                return row
+            }
+            try encode(TonightFile(schemaVersion: Self.schemaVersion, at: context.now, nights: rows), to: "api/tonight.json")
+        }
+
+        let promotions = try read { store throws(StoreError) in try store.promotions() }
+        try encode(PromotionsFile(schemaVersion: Self.schemaVersion, promotions: promotions.map {
+            PromotionEntry(promotion: $0.withWebLinksOnly(), paid: $0.paid, active: $0.isActive(at: context.now))
+        }), to: "api/promotions.json")
+    }
+
+    /// A channel id or city as a file name: anything but letters, digits, `.`, `-` and `_` becomes `-`.
+    static func fileName(_ text: String) -> String {
+        let name = String(text.unicodeScalars.map { scalar -> Character in
+            scalar.isASCII && (CharacterSet.alphanumerics.contains(scalar) || ".-_".unicodeScalars.contains(scalar)) ? Character(scalar) : "-"
+        })
+        return name.hasPrefix(".") ? "-" + name.dropFirst() : name
+    }
+
+    private func encode(_ value: some Encodable, to relative: String) throws(BuildError) {
+        let bytes: [UInt8]
+        do { bytes = Array(try PublishedJSON.encoder.encode(value)) + [UInt8(ascii: "\n")] } catch {
+            throw BuildError(file: folder.root + "/" + relative, message: "cannot be encoded: \(error)")
+        }
+        try folder.write(bytes, to: relative)
+    }
+
+    private func read<T>(_ body: (FileStore) throws(StoreError) -> T) throws(BuildError) -> T {
+        do { return try body(store) } catch { throw BuildError(file: error.file ?? store.root, message: error.detail) }
+    }
+
+    struct ChannelEntry: Encodable {
+        var channel: Channel
+        var days: [String]
+    }
+
+    struct ChannelsFile: Encodable {
+        var schemaVersion: Int
+        var zone: String
+        var channels: [ChannelEntry]
+        enum CodingKeys: String, CodingKey { case schemaVersion = "schema_version", zone, channels }
+    }
+
+    struct ScheduleFile: Encodable {
+        var schemaVersion: Int
+        var channel: String
+        var channelName: String
+        var day: String
+        var zone: String
+        var programmes: [Programme]
+        enum CodingKeys: String, CodingKey { case schemaVersion = "schema_version", channel, channelName = "channel_name", day, zone, programmes }
+    }
+
+    struct NowFile: Encodable {
+        var schemaVersion: Int
+        var at: Timestamp
+        var channels: [NowAndNext]
+        enum CodingKeys: String, CodingKey { case schemaVersion = "schema_version", at, channels }
+    }
+
+    struct AudienceFile: Encodable {
+        var schemaVersion: Int
+        var day: String
+        var entries: [AudienceEntry]
+        var shares: [ChannelShare]
+        enum CodingKeys: String, CodingKey { case schemaVersion = "schema_version", day, entries, shares }
+    }
+
+    struct VenuesFile: Encodable {
+        var schemaVersion: Int
+        var city: String
+        var venues: [Venue]
+        enum CodingKeys: String, CodingKey { case schemaVersion = "schema_version", city, venues }
+    }
+
+    struct TonightFile: Encodable {
+        var schemaVersion: Int
+        var at: Timestamp
+        var nights: [NightRow]
+        enum CodingKeys: String, CodingKey { case schemaVersion = "schema_version", at, nights }
+    }
+
+    struct PromotionEntry: Encodable {
+        var promotion: Promotion
+        var paid: Bool
+        var active: Bool
+    }
+
+    struct PromotionsFile: Encodable {
+        var schemaVersion: Int
+        var promotions: [PromotionEntry]
+        enum CodingKeys: String, CodingKey { case schemaVersion = "schema_version", promotions }
+    }
+}
