@@ -16,7 +16,7 @@ FUZZ_SMOKE_SECONDS ?= 5
 PREFIX ?= /usr/local
 ROUNDS ?= 200
 
-.PHONY: deps test-deps install-packages demo test bench bench-query corpus install torture fuzz fuzz-smoke clean
+.PHONY: deps test-deps install-packages demo test bench bench-query corpus install torture fuzz fuzz-smoke bench-feeds clean
 
 # Installs the Debian packages that are missing (with sudo when not root).
 deps:
@@ -73,6 +73,12 @@ bench-query: deps
 corpus: deps
 	swift build $(SWIFT_BUILD_FLAGS) --product cartelera
 	.build/debug/cartelera corpus check ../shared/corpus/tv
+
+# Publishing data set G (guide.xml, its gzip, the per-channel API) cold and unchanged, from a release build.
+bench-feeds: deps
+	swift build -c release --product cartelera
+	@if [ ! -f out/bench-g/store/manifest.json ]; then rm -rf out/bench-g && .build/release/cartelera bench generate out/bench-g; fi
+	.build/release/cartelera bench feeds out/bench-g
 
 # A release binary in $(PREFIX)/bin and the definitions in $(PREFIX)/share/cartelera/Scrapers and Feeds, where the
 # binary finds them when no --scrapers, --feeds or CARTELERA_SCRAPERS, CARTELERA_FEEDS says otherwise.

@@ -121,7 +121,8 @@ let package = Package(
         .testTarget(name: "CarteleraChecksTests", dependencies: ["CarteleraChecks", "CarteleraScraping", "CarteleraTesting"]),
         .testTarget(name: "CarteleraStoreTests", dependencies: ["CarteleraStore", "CarteleraModel"]),
         .testTarget(
-            name: "CarteleraFeedsTests", dependencies: ["CarteleraFeeds", "CarteleraQuery", "CarteleraStore", "CarteleraModel", "CarteleraTesting"],
+            name: "CarteleraFeedsTests",
+            dependencies: ["CarteleraFeeds", "CarteleraQuery", "CarteleraStore", "CarteleraModel", "CarteleraMarkup", "CarteleraScraping", "CarteleraTesting"],
             exclude: ["Validators"]),
         .testTarget(name: "CarteleraQueryTests", dependencies: ["CarteleraQuery", "CarteleraStore", "CarteleraModel", "CarteleraTesting"]),
         .testTarget(name: "CarteleraBenchTests", dependencies: ["CarteleraBench", "CarteleraQuery", "CarteleraStore", "CarteleraTesting"]),

@@ -39,7 +39,7 @@ extension FileStore {
             var result = CommitResult()
             var writes: [(ShardKey, Data)] = []
             var removals: [ShardKey] = []
-            let quarantined = try setAside.sorted().filter { POSIX.exists(path($0.relativePath)) }
+            let quarantined = setAside.sorted().filter { POSIX.exists(path($0.relativePath)) }
             for key in Set(shards.keys).union(quarantined).sorted() {
                 let onDisk = quarantined.contains(key) ? nil : try POSIX.readFile(path(key.relativePath))
                 if let bytes = encoded[key] {

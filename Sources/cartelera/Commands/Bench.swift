@@ -9,9 +9,9 @@ extension Cartelera {
     /// `cartelera bench`: data set G and the query shapes of ../shared/BENCHMARKS.md.
     struct Bench: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Write data set G into a store and run the query shapes q1–q5 over it (../shared/BENCHMARKS.md).",
+            abstract: "Write data set G into a store, run the query shapes q1–q5 over it, and publish it (../shared/BENCHMARKS.md).",
             discussion: "Run them from a release build (make bench-query): debug builds are many times slower.",
-            subcommands: [Generate.self, Queries.self])
+            subcommands: [Generate.self, Queries.self, Feeds.self])
     }
 }
 
@@ -127,6 +127,77 @@ extension Cartelera.Bench {
                 }
             }
             return times
+        }
+    }
+
+    /// `cartelera bench feeds [DIR]`.
+    struct Feeds: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Publish data set G (guide.xml, its gzip and the per-channel JSON API) in a fresh process, then again with nothing changed.",
+            discussion: "Prints MB/s and peak memory of each build beside the time to only read every programme, and fails when the unchanged build writes a file.")
+
+        @Argument(help: ArgumentHelp("The folder bench generate wrote (default out/bench-g).", valueName: "dir"))
+        var directory: String = "out/bench-g"
+
+        func run() async throws {
+            let store = directory + "/store"
+            let output = directory + "/public"
+            let feeds = directory + "/no-feeds"
+            try? FileManager.default.removeItem(atPath: output)
+            try FileManager.default.createDirectory(atPath: feeds, withIntermediateDirectories: true)
+
+            // The baseline: decoding every stored programme once, which any publisher of the store has to do.
+            let fileStore = try FileStore(root: store, creating: false)
+            let readStarted = Date()
+            var programmes = 0
+            for day in try fileStore.programmeDays() {
+                for channel in try fileStore.channelsWithProgrammes(day: day) { programmes += try fileStore.programmes(day: day, channel: channel).count }
+            }
+            let readSeconds = Date().timeIntervalSince(readStarted)
+            print(String(format: "read only: %d programmes decoded in %.1f s (%.0f programmes/s)", programmes, readSeconds, Double(programmes) / readSeconds))
+
+            for (label, mustWriteNothing) in [("cold build", false), ("unchanged rebuild", true)] {
+                let (seconds, memory, report) = try build(store: store, output: output, feeds: feeds)
+                let written = report.written.reduce(Int64(0)) { $0 + fileSize(output + "/" + $1) }
+                let published = (report.written + report.unchanged).reduce(Int64(0)) { $0 + fileSize(output + "/" + $1) }
+                print(String(format: "%@: %.1f s, %d files written (%.0f MB), %d unchanged; %.1f MB/s of published files, %.1f× the read-only time; peak memory %.0f MB",
+                             label, seconds, report.written.count, Double(written) / 1e6, report.unchanged.count, Double(published) / 1e6 / seconds,
+                             seconds / readSeconds, memory))
+                if mustWriteNothing, !report.written.isEmpty {
+                    throw CommandFailure(description: "the unchanged rebuild wrote \(report.written.count) files (\(report.written.prefix(3).joined(separator: ", "))…)", status: .sourcesFailed)
+                }
+            }
+            print(String(format: "guide.xml %.0f MB, guide.xml.gz %.0f MB", Double(fileSize(output + "/guide.xml")) / 1e6, Double(fileSize(output + "/guide.xml.gz")) / 1e6))
+        }
+
+        struct Report: Decodable {
+            var written: [String]
+            var unchanged: [String]
+        }
+
+        /// `cartelera build` of G in a fresh process at G's moment: seconds, peak resident MB and its report.
+        private func build(store: String, output: String, feeds: String) throws -> (Double, Double, Report) {
+            let binary = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: binary)
+            process.arguments = ["build", "--store", store, "--output", output, "--feeds", feeds, "--at", Timestamp(secondsSince1970: DataSetG.now).iso8601, "--json"]
+            let pipe = Pipe()
+            process.standardOutput = pipe
+            let started = Date()
+            try process.run()
+            let data = pipe.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            let seconds = Date().timeIntervalSince(started)
+            guard process.terminationStatus == 0 else {
+                throw CommandFailure(description: "cartelera build exited \(process.terminationStatus)", status: .sourcesFailed)
+            }
+            var children = rusage()
+            getrusage(RUSAGE_CHILDREN.rawValue, &children)
+            return (seconds, Double(children.ru_maxrss) / 1024, try JSONDecoder().decode(Report.self, from: data))
+        }
+
+        private func fileSize(_ path: String) -> Int64 {
+            ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.int64Value ?? 0
         }
     }
 }
