@@ -71,8 +71,9 @@ public struct FeedPublisher: Sendable {
         var report = BuildReport(generation: index.generation)
         let channels = try read(fileStore) { store throws(StoreError) in try store.channels() }
 
-        try writeGuide(fileStore, channels: channels, into: folder)
-        try StaticAPIWriter(store: fileStore, engine: engine, context: context, folder: folder).write(channels: channels)
+        let api = StaticAPIWriter(store: fileStore, engine: engine, context: context, folder: folder)
+        let scheduled = try writeGuideAndSchedules(fileStore, channels: channels, api: api, into: folder)
+        try api.write(channels: channels, scheduled: scheduled)
 
         let (definitions, problems) = FeedDefinitionLoader.load(folder: feeds)
         report.problems = problems.map(\.description)
@@ -98,8 +99,10 @@ public struct FeedPublisher: Sendable {
                     guard case .programmes(let page) = answer else { continue }
                     let programmes = page.rows.compactMap { lookup.programme($0.id) }
                     let used = Set(programmes.map(\.channel))
-                    try writeXMLTV(channels: channels.filter { used.contains($0.id) }, language: definition.language, to: "feeds/\(definition.name).xml",
-                                   into: folder) { write in programmes.forEach(write) }
+                    let files = try XMLTVFiles(
+                        folder: folder, relative: "feeds/\(definition.name).xml", language: definition.language, channels: channels.filter { used.contains($0.id) })
+                    for programme in programmes { try files.add(programme) }
+                    try files.finish()
                 }
             }
             report.feeds.append(definition.name)
@@ -112,34 +115,39 @@ public struct FeedPublisher: Sendable {
         return (report, generationAfter)
     }
 
-    /// `guide.xml` and `guide.xml.gz`: every stored channel and programme, by day, channel and start.
-    private func writeGuide(_ store: FileStore, channels: [Channel], into folder: OutputFolder) throws(BuildError) {
+    /// One pass over the stored programmes, UTC day by UTC day: `guide.xml` and its gzip streamed to disk, and each
+    /// channel's schedule by local day handed to the API once no later UTC day can add to it. Every programme is
+    /// decoded once. Returns the local days each channel has a schedule for.
+    private func writeGuideAndSchedules(_ store: FileStore, channels: [Channel], api: StaticAPIWriter, into folder: OutputFolder) throws(BuildError)
+        -> [ChannelID: [Day]] {
         let days = try read(store) { store throws(StoreError) in try store.programmeDays() }
-        try writeXMLTV(channels: channels, language: "es", to: "guide.xml", into: folder) { write in
-            for day in days {
-                let programmes = (try? store.programmes(day: day)) ?? []
-                programmes.sorted { ($0.channel, $0.start) < ($1.channel, $1.start) }.forEach(write)
+        let names = Dictionary(channels.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let guide = try XMLTVFiles(folder: folder, relative: "guide.xml", language: "es", channels: channels)
+        var pending: [ChannelID: [Day: [Programme]]] = [:]
+        var scheduled: [ChannelID: [Day]] = [:]
+        // A local day's programmes start on its UTC day or the ones either side of it (offsets stay within a day).
+        func flush(through last: Day?) throws(BuildError) {
+            for channel in pending.keys.sorted() {
+                guard let byDay = pending[channel] else { continue }
+                for day in byDay.keys.sorted() where last.map({ day <= $0 }) ?? true {
+                    let channelRecord = names[channel] ?? Channel(id: channel, name: channel.rawValue)
+                    try api.writeSchedule(channel: channelRecord, day: day, programmes: byDay[day] ?? [])
+                    scheduled[channel, default: []].append(day)
+                    pending[channel]?[day] = nil
+                }
             }
         }
-    }
-
-    /// An XMLTV file and its gzip beside it.
-    private func writeXMLTV(channels: [Channel], language: String, to relative: String, into folder: OutputFolder,
-                            programmes: ((Programme) -> Void) -> Void) throws(BuildError) {
-        let writer = XMLTVWriter(language: language)
-        var bytes: [UInt8] = []
-        writer.begin(into: &bytes)
-        for channel in channels { writer.channel(channel, into: &bytes) }
-        programmes { writer.programme($0, into: &bytes) }
-        writer.end(into: &bytes)
-        try folder.write(bytes, to: relative)
-        do {
-            try folder.write(try GzipStream.compress(bytes), to: relative + ".gz")
-        } catch let error as BuildError {
-            throw error
-        } catch {
-            throw BuildError(file: output + "/" + relative + ".gz", message: "cannot be compressed: \(error)")
+        for day in days {
+            let programmes = try read(store) { store throws(StoreError) in try store.programmes(day: day) }
+            for programme in programmes.sorted(by: { ($0.channel, $0.start) < ($1.channel, $1.start) }) {
+                try guide.add(programme)
+                pending[programme.channel, default: [:]][context.guideZone.local(programme.start).day, default: []].append(programme)
+            }
+            try flush(through: day.advanced(by: -1))
         }
+        try flush(through: nil)
+        try guide.finish()
+        return scheduled
     }
 
     private func writeJSONFeed(_ definition: FeedDefinition, entries: [FeedEntry], into folder: OutputFolder) throws(BuildError) {
@@ -199,4 +207,59 @@ public struct FeedPublisher: Sendable {
 private extension String {
     /// The text in quotes when it is empty or has spaces, so the value at fault stands out in a message.
     var quotedIfNeeded: String { isEmpty || contains(" ") ? "\"\(self)\"" : self }
+}
+
+/// An XMLTV file and its gzip, written as programmes come: the writer's bytes go to both a quarter megabyte at a time.
+private final class XMLTVFiles {
+    private let writer: XMLTVWriter
+    private let folder: OutputFolder
+    private let relative: String
+    private let xml: StreamedFile
+    private let gzip: StreamedFile
+    private let compressor: GzipStream
+    private var buffer: [UInt8] = []
+
+    /// Starts `relative` and `relative.gz` with the header and every channel.
+    init(folder: OutputFolder, relative: String, language: String, channels: [Channel]) throws(BuildError) {
+        guard let compressor = GzipStream() else { throw BuildError(file: folder.root + "/" + relative + ".gz", message: "zlib cannot start a stream") }
+        self.compressor = compressor
+        self.folder = folder
+        self.relative = relative
+        writer = XMLTVWriter(language: language)
+        xml = try folder.stream(relative)
+        gzip = try folder.stream(relative + ".gz")
+        writer.begin(into: &buffer)
+        for channel in channels { writer.channel(channel, into: &buffer) }
+    }
+
+    /// Adds a programme.
+    func add(_ programme: Programme) throws(BuildError) {
+        writer.programme(programme, into: &buffer)
+        if buffer.count >= 1 << 18 { try drain() }
+    }
+
+    /// Closes `<tv>` and puts both files in place (or keeps them when unchanged).
+    func finish() throws(BuildError) {
+        writer.end(into: &buffer)
+        try drain()
+        do {
+            try compressor.finish { bytes in try self.gzip.append(bytes) }
+        } catch {
+            throw BuildError(file: folder.root + "/" + relative + ".gz", message: "cannot be compressed: \(error)")
+        }
+        try folder.finish(xml, relative)
+        try folder.finish(gzip, relative + ".gz")
+    }
+
+    private func drain() throws(BuildError) {
+        try xml.append(buffer)
+        do {
+            try compressor.compress(buffer) { bytes in try self.gzip.append(bytes) }
+        } catch let error as BuildError {
+            throw error
+        } catch {
+            throw BuildError(file: folder.root + "/" + relative + ".gz", message: "cannot be compressed: \(error)")
+        }
+        buffer.removeAll(keepingCapacity: true)
+    }
 }

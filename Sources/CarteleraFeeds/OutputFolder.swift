@@ -64,6 +64,17 @@ final class OutputFolder {
         written.append(relative)
     }
 
+    /// A file at `relative` to write piece by piece; `finish(_:)` puts it in place (or keeps the old one when equal).
+    func stream(_ relative: String) throws(BuildError) -> StreamedFile {
+        kept.insert(relative)
+        return try StreamedFile(path: root + "/" + relative)
+    }
+
+    /// Ends a streamed file and counts it as written or unchanged.
+    func finish(_ file: StreamedFile, _ relative: String) throws(BuildError) {
+        if try file.finish() { written.append(relative) } else { unchanged.append(relative) }
+    }
+
     /// Removes what earlier builds wrote and this one did not, then saves the list of files this build owns.
     func finish() throws(BuildError) {
         for relative in previous.subtracting(kept).sorted() {

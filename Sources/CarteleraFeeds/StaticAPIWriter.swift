@@ -25,27 +25,18 @@ struct StaticAPIWriter {
     let context: QueryContext
     let folder: OutputFolder
 
-    /// Writes every file of the API.
-    func write(channels: [Channel]) throws(BuildError) {
+    /// A channel's programmes starting on a local day, by start.
+    func writeSchedule(channel: Channel, day: Day, programmes: [Programme]) throws(BuildError) {
+        let file = ScheduleFile(
+            schemaVersion: Self.schemaVersion, channel: channel.id.rawValue, channelName: channel.name, day: day.description,
+            zone: context.guideZone.identifier, programmes: programmes.sorted { $0.start < $1.start }.map { $0.withWebLinksOnly() })
+        try encode(file, to: "api/schedule/\(Self.fileName(channel.id.rawValue))/\(day).json")
+    }
+
+    /// Writes every other file of the API; `scheduled` gives the local days each channel has a schedule file for.
+    func write(channels: [Channel], scheduled: [ChannelID: [Day]]) throws(BuildError) {
         let zone = context.guideZone
-        let days = try read { store throws(StoreError) in try store.programmeDays() }
-        var listed: [ChannelEntry] = []
-        for channel in channels {
-            // A local day spans two UTC days: gather the channel's programmes day by day, one channel at a time.
-            var byLocalDay: [Day: [Programme]] = [:]
-            for day in days {
-                for programme in (try? store.programmes(day: day, channel: channel.id)) ?? [] {
-                    byLocalDay[zone.local(programme.start).day, default: []].append(programme)
-                }
-            }
-            for (day, programmes) in byLocalDay {
-                let file = ScheduleFile(
-                    schemaVersion: Self.schemaVersion, channel: channel.id.rawValue, channelName: channel.name, day: day.description,
-                    zone: context.guideZone.identifier, programmes: programmes.sorted { $0.start < $1.start }.map { $0.withWebLinksOnly() })
-                try encode(file, to: "api/schedule/\(Self.fileName(channel.id.rawValue))/\(day).json")
-            }
-            listed.append(ChannelEntry(channel: channel.withWebLinksOnly(), days: byLocalDay.keys.sorted().map(\.description)))
-        }
+        let listed = channels.map { ChannelEntry(channel: $0.withWebLinksOnly(), days: (scheduled[$0.id] ?? []).sorted().map(\.description)) }
         try encode(ChannelsFile(schemaVersion: Self.schemaVersion, zone: zone.identifier, channels: listed), to: "api/channels.json")
 
         try encode(NowFile(schemaVersion: Self.schemaVersion, at: context.now, channels: engine.nowAndNext(at: context.now)), to: "api/now.json")
