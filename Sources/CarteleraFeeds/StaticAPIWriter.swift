@@ -25,12 +25,26 @@ struct StaticAPIWriter {
     let context: QueryContext
     let folder: OutputFolder
 
-    /// A channel's programmes starting on a local day, by start.
+    /// A channel's programmes starting on a local day, by start: compact JSON, each programme in the store's own
+    /// encoding (ten times faster than Foundation's encoder, and these files are most of the API).
     func writeSchedule(channel: Channel, day: Day, programmes: [Programme]) throws(BuildError) {
-        let file = ScheduleFile(
-            schemaVersion: Self.schemaVersion, channel: channel.id.rawValue, channelName: channel.name, day: day.description,
-            zone: context.guideZone.identifier, programmes: programmes.sorted { $0.start < $1.start }.map { $0.withWebLinksOnly() })
-        try encode(file, to: "api/schedule/\(Self.fileName(channel.id.rawValue))/\(day).json")
+        var out: [UInt8] = []
+        out.reserveCapacity(programmes.count * 500 + 200)
+        out += Array(#"{"channel":"#.utf8)
+        ProgrammeJSON.append(string: channel.id.rawValue, to: &out)
+        out += Array(#","channel_name":"#.utf8)
+        ProgrammeJSON.append(string: channel.name, to: &out)
+        out += Array(#","day":"#.utf8)
+        ProgrammeJSON.append(string: day.description, to: &out)
+        out += Array(#","programmes":["#.utf8)
+        for (index, programme) in programmes.sorted(by: { $0.start < $1.start }).enumerated() {
+            if index > 0 { out.append(UInt8(ascii: ",")) }
+            ProgrammeJSON.append(programme.withWebLinksOnly(), to: &out)
+        }
+        out += Array(#"],"schema_version":\#(Self.schemaVersion),"zone":"#.utf8)
+        ProgrammeJSON.append(string: context.guideZone.identifier, to: &out)
+        out += Array("}\n".utf8)
+        try folder.write(out, to: "api/schedule/\(Self.fileName(channel.id.rawValue))/\(day).json")
     }
 
     /// Writes every other file of the API; `scheduled` gives the local days each channel has a schedule file for.
@@ -101,16 +115,6 @@ struct StaticAPIWriter {
         var zone: String
         var channels: [ChannelEntry]
         enum CodingKeys: String, CodingKey { case schemaVersion = "schema_version", zone, channels }
-    }
-
-    struct ScheduleFile: Encodable {
-        var schemaVersion: Int
-        var channel: String
-        var channelName: String
-        var day: String
-        var zone: String
-        var programmes: [Programme]
-        enum CodingKeys: String, CodingKey { case schemaVersion = "schema_version", channel, channelName = "channel_name", day, zone, programmes }
     }
 
     struct NowFile: Encodable {
