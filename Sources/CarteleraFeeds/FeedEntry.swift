@@ -241,17 +241,25 @@ struct FeedEntries {
 final class ProgrammeLookup: @unchecked Sendable {
     private let store: FileStore
     private var shards: [String: [String: Programme]] = [:]
+    /// Shards that could not be read, each once, with the reason: the build reports them as failures.
+    private(set) var failures: [String] = []
 
     init(store: FileStore) {
         self.store = store
     }
 
-    /// The stored programme with this id; nil when its shard cannot be read (the row still shows what the index has).
+    /// The stored programme with this id; nil when its shard cannot be read (noted in `failures`; the row still shows what the index has).
     func programme(_ id: ProgrammeID) -> Programme? {
         guard let (channel, start) = id.parts else { return nil }
         let key = "\(start.utcDay)/\(channel.rawValue)"
         if shards[key] == nil {
-            let programmes = (try? store.programmes(day: start.utcDay, channel: channel)) ?? []
+            let programmes: [Programme]
+            do {
+                programmes = try store.programmes(day: start.utcDay, channel: channel)
+            } catch {
+                failures.append(error.description)
+                programmes = []
+            }
             shards[key] = Dictionary(programmes.map { ($0.id.rawValue, $0) }, uniquingKeysWith: { first, _ in first })
         }
         return shards[key]?[id.rawValue]

@@ -14,6 +14,8 @@ public struct BuildReport: Encodable, Sendable {
     public var removed: [String] = []
     /// Feed definitions and queries that could not be used, each naming its file and key; the other feeds are written.
     public var problems: [String] = []
+    /// Store files a feed could not read, each naming the file: the feed is written from what the index holds.
+    public var failures: [String] = []
     /// The feeds written.
     public var feeds: [String] = []
     /// The store generation the build read.
@@ -107,6 +109,7 @@ public struct FeedPublisher: Sendable {
             }
             report.feeds.append(definition.name)
         }
+        report.failures = lookup.failures
         let generationAfter = try read(fileStore) { store throws(StoreError) in try store.manifest().generation }
         try folder.finish()
         report.written = folder.written
@@ -175,7 +178,7 @@ public struct FeedPublisher: Sendable {
                 location: entry.location, geo: entry.geo, url: entry.url, categories: entry.tags, cancelled: false)
             return CalendarLedger.Item(id: entry.id, place: entry.place, event: event)
         }
-        let nightIDs = definition.kind == .nights ? storedNightIDs(store) : []
+        let nightIDs = definition.kind == .nights ? try storedNightIDs(store) : []
         let events = ledger.reconcile(items, now: context.now, keepCancelledUntil: context.now.adding(seconds: -86_400)) { id in
             let programme = ProgrammeID(rawValue: id)
             if programme.parts != nil { return engine.containsProgramme(programme) }
@@ -191,10 +194,11 @@ public struct FeedPublisher: Sendable {
         try folder.write(encoded, to: ledgerPath)
     }
 
-    private func storedNightIDs(_ store: FileStore) -> Set<String> {
+    /// Every stored night's id; a nights shard that cannot be read fails the build, since its nights would read as cancelled.
+    private func storedNightIDs(_ store: FileStore) throws(BuildError) -> Set<String> {
         var ids = Set<String>()
-        for day in (try? store.nightDays()) ?? [] {
-            for night in (try? store.nights(day: day))?.nights ?? [] { ids.insert(night.id) }
+        for day in try read(store, { store throws(StoreError) in try store.nightDays() }) {
+            for night in try read(store, { store throws(StoreError) in try store.nights(day: day) })?.nights ?? [] { ids.insert(night.id) }
         }
         return ids
     }

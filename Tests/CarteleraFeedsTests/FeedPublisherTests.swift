@@ -1,5 +1,6 @@
 import CarteleraFeeds
 import CarteleraModel
+import CarteleraStore
 import CarteleraTesting
 import Foundation
 import Testing
@@ -196,6 +197,20 @@ import Testing
         #expect(report.problems.contains { $0.hasPrefix("roto.yaml: query.year: abc: ") })
         #expect(report.problems.contains { $0.hasPrefix("desconocido.yaml: formats: xmltv publishes programmes") })
         #expect(FileManager.default.fileExists(atPath: fixture.output + "/feeds/cine.ics"))
+    }
+
+    @Test func aCorruptShardFailsTheBuildNamingItAndLeavesThePublishedFiles() throws {
+        let fixture = try fixture()
+        _ = try fixture.build(at: "2026-11-24 12:00")
+        let guide = try fixture.published("guide.xml")
+        let shard = fixture.store.root + "/" + ShardKey.programmes(day: Day("2026-11-24")!, channel: "La2.es").relativePath
+        try Data("{\"channel\":\"La2.es\",\"items\":[{\"trunc".utf8).write(to: URL(fileURLWithPath: shard))
+        #expect {
+            _ = try fixture.build(at: "2026-11-24 12:30")
+        } throws: { error in
+            (error as? BuildError)?.description.contains("tv/programmes/2026-11-24/La2.es.json") == true
+        }
+        #expect(try fixture.published("guide.xml") == guide)
     }
 
     @Test func aFeedNoLongerDefinedHasItsFilesRemovedAndOtherFilesAreLeftAlone() throws {

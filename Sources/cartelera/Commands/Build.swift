@@ -13,7 +13,7 @@ extension Cartelera {
                 earlier build published and this one does not are removed.
 
                 Exits 0, 2 when a feed definition or its query is invalid (named with its file and key; the other feeds \
-                are still written), 1 when the store cannot be read or a file cannot be written.
+                are still written), 1 when the store or one of its files cannot be read or a file cannot be written.
                 """)
 
         @OptionGroup var global: GlobalOptions
@@ -50,7 +50,7 @@ struct PublishOptions: ParsableArguments {
         } catch {
             throw CommandFailure(description: "build: \(error.description)", status: .sourcesFailed)
         }
-        for problem in report.problems {
+        for problem in report.problems + report.failures {
             FileHandle.standardError.write(Data("cartelera: build: \(problem)\n".utf8))
         }
         if printsSummary, global.json {
@@ -60,6 +60,6 @@ struct PublishOptions: ParsableArguments {
             print("build: \(count(report.feeds.count, "feed")), \(count(report.written.count, "file")) written, \(report.unchanged.count) unchanged, "
                 + "\(report.removed.count) removed, \(count(report.problems.count, "problem")), into \(output)")
         }
-        return report.problems.isEmpty ? .ok : .usage
+        return !report.failures.isEmpty ? .sourcesFailed : report.problems.isEmpty ? .ok : .usage
     }
 }

@@ -73,7 +73,8 @@ extension Cartelera {
                       published   \(output)/public: guide.xml(.gz) and \(built.feeds.count) feeds in feeds/ (\(built.feeds.joined(separator: ", ")))
                     """)
             }
-            let status = [RunOutput.status(of: report), built.problems.isEmpty ? .ok : .usage].max { $0.severity < $1.severity } ?? .ok
+            let publishing: ExitStatus = !built.failures.isEmpty ? .sourcesFailed : built.problems.isEmpty ? .ok : .usage
+            let status = [RunOutput.status(of: report), publishing].max { $0.severity < $1.severity } ?? .ok
             if status != .ok { throw ExitCode(status.rawValue) }
         }
 
@@ -84,7 +85,7 @@ extension Cartelera {
             let feeds = DefaultPaths.installed("Feeds", variable: "CARTELERA_FEEDS", environment: ProcessInfo.processInfo.environment)
             do {
                 let report = try FeedPublisher(store: store, feeds: feeds, output: "\(output)/public", context: context).build()
-                for problem in report.problems { FileHandle.standardError.write(Data("cartelera: build: \(problem)\n".utf8)) }
+                for problem in report.problems + report.failures { FileHandle.standardError.write(Data("cartelera: build: \(problem)\n".utf8)) }
                 return report
             } catch {
                 throw CommandFailure(description: "build: \(error.description)", status: .sourcesFailed)
