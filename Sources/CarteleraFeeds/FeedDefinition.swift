@@ -76,9 +76,17 @@ public struct FeedDefinitionError: Error, CustomStringConvertible, Sendable, Has
 
 /// Reads `Feeds/*.yaml`.
 public enum FeedDefinitionLoader {
-    /// Every definition in `folder`, by name, and the problems of those that cannot be used; a missing folder has no feeds.
+    /// Every definition in `folder`, by name, and the problems of those that cannot be used; a missing folder has no
+    /// feeds, and one that exists but cannot be listed is a problem naming it.
     public static func load(folder: String) -> (feeds: [FeedDefinition], problems: [FeedDefinitionError]) {
-        let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasSuffix(".yaml") }.sorted()
+        guard FileManager.default.fileExists(atPath: folder) else { return ([], []) }
+        let listed: [String]
+        do {
+            listed = try FileManager.default.contentsOfDirectory(atPath: folder)
+        } catch {
+            return ([], [FeedDefinitionError(file: folder, message: "the feeds folder cannot be listed: \(error.localizedDescription)")])
+        }
+        let names = listed.filter { $0.hasSuffix(".yaml") }.sorted()
         var feeds: [FeedDefinition] = []
         var problems: [FeedDefinitionError] = []
         for file in names {

@@ -48,9 +48,18 @@ public struct FeedPublisher: Sendable {
     /// build then starts over from the new generation (three times at most), so what it publishes is one generation.
     public func build() throws(BuildError) -> BuildReport {
         var attempt = 1
+        var earlier: BuildReport?
         while true {
-            let (report, generationAfter) = try buildOnce()
+            var (report, generationAfter) = try buildOnce()
+            if let earlier {
+                // What an earlier attempt wrote or removed was written or removed, even if this attempt found it in place.
+                let written = Set(earlier.written).union(report.written)
+                report.written = written.sorted()
+                report.unchanged = report.unchanged.filter { !written.contains($0) }
+                report.removed = Array(Set(earlier.removed).union(report.removed)).sorted()
+            }
             if generationAfter == report.generation { return report }
+            earlier = report
             guard attempt < 3 else {
                 throw BuildError(file: store, message: "the store changed during three builds in a row (generation \(report.generation), then \(generationAfter)); run build again")
             }
@@ -96,7 +105,7 @@ public struct FeedPublisher: Sendable {
                 case .json:
                     try writeJSONFeed(definition, entries: entries, into: folder)
                 case .ics:
-                    try writeCalendar(definition, entries: entries, store: fileStore, engine: engine, into: folder)
+                    try writeCalendar(definition, entries: entries, store: fileStore, engine: engine, into: folder, failures: &report.failures)
                 case .xmltv:
                     guard case .programmes(let page) = answer else { continue }
                     let programmes = page.rows.compactMap { lookup.programme($0.id) }
@@ -109,7 +118,7 @@ public struct FeedPublisher: Sendable {
             }
             report.feeds.append(definition.name)
         }
-        report.failures = lookup.failures
+        report.failures += lookup.failures
         let generationAfter = try read(fileStore) { store throws(StoreError) in try store.manifest().generation }
         try folder.finish()
         report.written = folder.written
@@ -167,10 +176,18 @@ public struct FeedPublisher: Sendable {
 
     /// The calendar of a feed, through its ledger in `.cartelera/calendars/`, so UIDs and sequences carry over.
     private func writeCalendar(_ definition: FeedDefinition, entries: [FeedEntry], store: FileStore, engine: QueryEngine,
-                               into folder: OutputFolder) throws(BuildError) {
+                               into folder: OutputFolder, failures: inout [String]) throws(BuildError) {
         let ledgerPath = ".cartelera/calendars/\(definition.name).json"
-        var ledger = folder.existing(ledgerPath).flatMap { try? JSONDecoder().decode(CalendarLedger.self, from: $0) } ?? CalendarLedger(feed: definition.name)
-        if ledger.version != CalendarLedger.version || ledger.feed != definition.name { ledger = CalendarLedger(feed: definition.name) }
+        var ledger = CalendarLedger(feed: definition.name)
+        if let data = folder.existing(ledgerPath) {
+            do {
+                let kept = try JSONDecoder().decode(CalendarLedger.self, from: data)
+                if kept.version == CalendarLedger.version, kept.feed == definition.name { ledger = kept }
+            } catch {
+                // The calendar still comes out whole (UIDs derive from the items), but sequences start again: say so.
+                failures.append("\(output)/\(ledgerPath): cannot be read (\(error)); \(definition.name).ics starts its events' sequences again")
+            }
+        }
         let items = entries.compactMap { entry -> CalendarLedger.Item? in
             guard let start = entry.start else { return nil }
             let event = CalendarEvent(
@@ -204,7 +221,14 @@ public struct FeedPublisher: Sendable {
     }
 
     private func read<T>(_ store: FileStore, _ body: (FileStore) throws(StoreError) -> T) throws(BuildError) -> T {
-        do { return try body(store) } catch { throw BuildError(file: error.file ?? self.store, message: error.detail) }
+        try store.reading(body)
+    }
+}
+
+extension FileStore {
+    /// A read of the store whose failure becomes the build's, naming the store file.
+    func reading<T>(_ body: (FileStore) throws(StoreError) -> T) throws(BuildError) -> T {
+        do { return try body(self) } catch { throw BuildError(file: error.file ?? root, message: error.detail) }
     }
 }
 

@@ -69,7 +69,11 @@ struct StaticAPIWriter {
         var tonight = QueryParameters()
         tonight.tonight = true
         tonight.limit = String(QueryParameters.maximumLimit)
-        if case .nights(let page)? = (try? tonight.query(kind: .nights, context: context)).map(engine.answer) {
+        let tonightQuery: Query
+        do { tonightQuery = try tonight.query(kind: .nights, context: context) } catch {
+            throw BuildError(file: folder.root + "/api/tonight.json", message: "tonight's query cannot be made: \(error.description)")
+        }
+        if case .nights(let page) = engine.answer(tonightQuery) {
             let rows = page.rows.map { row in
                 var row = row
                 row.night = row.night.withWebLinksOnly()
@@ -102,7 +106,7 @@ struct StaticAPIWriter {
     }
 
     private func read<T>(_ body: (FileStore) throws(StoreError) -> T) throws(BuildError) -> T {
-        do { return try body(store) } catch { throw BuildError(file: error.file ?? store.root, message: error.detail) }
+        try store.reading(body)
     }
 
     struct ChannelEntry: Encodable {

@@ -45,6 +45,18 @@ import Testing
         }
     }
 
+    @Test func aFeedsFolderThatCannotBeListedIsAProblemAndAMissingOneHasNoFeeds() throws {
+        let folder = try TemporaryFolder("feeds-folder")
+        let notAFolder = folder.path + "/Feeds"
+        try Data("not a folder".utf8).write(to: URL(fileURLWithPath: notAFolder))
+        let (feeds, problems) = FeedDefinitionLoader.load(folder: notAFolder)
+        #expect(feeds.isEmpty)
+        #expect(problems.map(\.file) == [notAFolder])
+        #expect(problems.first?.message.hasPrefix("the feeds folder cannot be listed") == true)
+        let missing = FeedDefinitionLoader.load(folder: folder.path + "/nowhere")
+        #expect(missing.feeds.isEmpty && missing.problems.isEmpty)
+    }
+
     @Test func aFileNameThatCannotNameFilesIsRefused() {
         #expect(throws: FeedDefinitionError.self) { try FeedDefinitionLoader.parse("title: x\nquery: {kind: programmes}\nformats: [json]\n", file: "../x.yaml") }
         #expect(throws: FeedDefinitionError.self) { try FeedDefinitionLoader.parse("title: x\nquery: {kind: programmes}\nformats: [json]\n", file: "Mayúsculas.yaml") }

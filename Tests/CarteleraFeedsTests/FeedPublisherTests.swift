@@ -213,6 +213,22 @@ import Testing
         #expect(try fixture.published("guide.xml") == guide)
     }
 
+    @Test func aCalendarLedgerThatCannotBeReadIsReportedAndTheCalendarStillWritten() throws {
+        let fixture = try fixture()
+        _ = try fixture.build(at: "2026-11-24 12:00")
+        let ledger = fixture.output + "/.cartelera/calendars/cine.json"
+        try Data("{\"entries\": [".utf8).write(to: URL(fileURLWithPath: ledger))
+        let report = try fixture.build(at: "2026-11-24 12:30")
+        #expect(report.failures.count == 1)
+        #expect(report.failures.first?.hasPrefix(ledger + ": cannot be read") == true)
+        #expect(report.failures.first?.contains("cine.ics starts its events' sequences again") == true)
+        let ics = fixture.output + "/feeds/cine.ics"
+        let events = try #require(try ExternalTool.checkFeeds([ics])[ics] as? [String: Any])["events"] as? [[String: Any]]
+        #expect(events?.count == 2)
+        // The ledger is written afresh, so the next build reads it again.
+        #expect(try fixture.build(at: "2026-11-24 12:45").failures.isEmpty)
+    }
+
     @Test func aFeedNoLongerDefinedHasItsFilesRemovedAndOtherFilesAreLeftAlone() throws {
         let fixture = try fixture()
         _ = try fixture.build(at: "2026-11-24 12:00")
