@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import PackageDescription
 
 let package = Package(
@@ -20,6 +20,12 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        // The HTTP server; its default traits (swift-configuration, full Foundation) are not needed and cost build time.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
+        // Already in the graph through Hummingbird: the channel handler that bounds slow clients needs their types.
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
     ],
     targets: [
         // System libraries, reached through pkg-config.
@@ -41,7 +47,7 @@ let package = Package(
         ),
 
         // syncfs, which Glibc's overlay does not expose, for durable bulk commits.
-        .systemLibrary(name: "CSystem"),
+        .systemLibrary(name: "CSyncfs"),
 
         // Total helpers every stage shares: civil dates, FNV-1a, text folding, checked conversions.
         .target(name: "CarteleraCore"),
@@ -71,7 +77,7 @@ let package = Package(
         ),
         .target(
             name: "CarteleraStore",
-            dependencies: ["CSystem", "CarteleraCore", "CarteleraModel", .product(name: "Logging", package: "swift-log")]
+            dependencies: ["CSyncfs", "CarteleraCore", "CarteleraModel", .product(name: "Logging", package: "swift-log")]
         ),
         .target(name: "CarteleraQuery", dependencies: ["CarteleraCore", "CarteleraModel", "CarteleraStore"]),
         .target(
@@ -79,6 +85,24 @@ let package = Package(
             dependencies: [
                 "CarteleraCore", "CarteleraModel", "CarteleraStore", "CarteleraQuery", "CZlib",
                 .product(name: "Yams", package: "Yams"),
+            ]),
+        // Guest-list sign-ups: personal data, in a store area of its own.
+        .target(
+            name: "CarteleraSignUps",
+            dependencies: [
+                "CarteleraCore", "CarteleraModel", "CarteleraStore",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]),
+        .target(
+            name: "CarteleraServer",
+            dependencies: [
+                "CarteleraCore", "CarteleraModel", "CarteleraStore", "CarteleraQuery", "CarteleraFeeds", "CarteleraSignUps", "CZlib",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
             ]),
         .target(
             name: "CarteleraPipeline",
@@ -100,7 +124,7 @@ let package = Package(
             dependencies: [
                 "CarteleraCore", "CarteleraModel", "CarteleraMarkup", "CarteleraFetch", "CarteleraScraping",
                 "CarteleraNormalize", "CarteleraChecks", "CarteleraStore", "CarteleraQuery", "CarteleraPipeline", "CarteleraFeeds", "CarteleraBench",
-                "CarteleraTesting",
+                "CarteleraSignUps", "CarteleraServer", "CarteleraTesting",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Logging", package: "swift-log"),
@@ -130,6 +154,10 @@ let package = Package(
             name: "CarteleraPipelineTests",
             dependencies: ["CarteleraPipeline", "CarteleraStore", "CarteleraScraping", "CarteleraFetch", "CarteleraModel", "CarteleraTesting"]
         ),
+        .testTarget(name: "CarteleraSignUpsTests", dependencies: ["CarteleraSignUps", "CarteleraModel", "CarteleraTesting"]),
+        .testTarget(
+            name: "CarteleraServerTests",
+            dependencies: ["CarteleraServer", "CarteleraSignUps", "CarteleraQuery", "CarteleraStore", "CarteleraModel", "CarteleraTesting"]),
         .testTarget(name: "CarteleraCLITests", dependencies: ["CarteleraTesting", "CarteleraStore", "CarteleraModel"]),
     ]
 )

@@ -181,50 +181,26 @@ enum FeedQuery {
         for (keyNode, value) in query {
             guard let key = keyNode.string else { continue }
             let path = "query.\(key)"
-            func single() throws(FeedDefinitionError) -> String {
-                guard let text = value.scalar?.string else { throw fail(path, "expected one value") }
-                return text
-            }
-            func list() throws(FeedDefinitionError) -> [String] {
-                if let items = value.sequence {
-                    let texts = items.compactMap { $0.scalar?.string }
-                    guard texts.count == items.count else { throw fail(path, "expected a list of values") }
-                    return texts
-                }
-                return [try single()]
-            }
-            func flag() throws(FeedDefinitionError) -> Bool {
-                guard let on = value.bool else { throw fail(path, "expected true or false") }
-                return on
-            }
-            switch key {
-            case "kind": continue
-            case "text": parameters.text = try single()
-            case "match": parameters.match = try single()
-            case "genre": parameters.genres = try list()
-            case "music": parameters.music = try list()
-            case "year": parameters.year = try single()
-            case "type": parameters.types = try list()
-            case "channel": parameters.channels = try list()
-            case "channel-list": parameters.channelList = try single()
-            case "now": parameters.now = try flag()
-            case "tonight": parameters.tonight = try flag()
-            case "day": parameters.day = try single()
-            case "from": parameters.from = try single()
-            case "to": parameters.to = try single()
-            case "next": parameters.next = try single()
-            case "window": parameters.window = try single()
-            case "near": parameters.near = try single()
-            case "within": parameters.within = try single()
-            case "free": parameters.free = try flag()
-            case "min-rating": parameters.minimumRating = try single()
-            case "guest-list-open": parameters.guestListOpen = try flag()
-            case "featured": parameters.featured = try flag()
-            case "city": parameters.city = try single()
-            case "sort": parameters.sort = try single()
-            case "limit": parameters.limit = try single()
-            default:
+            if key == "kind" { continue }
+            guard key != "offset", QueryParameters.names.contains(key) else {
                 throw fail(path, "unknown filter (use the flags of `cartelera query` without their dashes: text, genre, type, channel, next, near…)")
+            }
+            let values: [String]
+            if QueryParameters.isFlag(key) {
+                guard let on = value.bool else { throw fail(path, "expected true or false") }
+                values = [on ? "true" : "false"]
+            } else if let items = value.sequence {
+                values = items.compactMap { $0.scalar?.string }
+                guard values.count == items.count else { throw fail(path, "expected a list of values") }
+            } else if let text = value.scalar?.string {
+                values = [text]
+            } else {
+                throw fail(path, "expected one value")
+            }
+            do {
+                try parameters.set(key, to: values)
+            } catch {
+                throw fail(path, error.message)
             }
         }
         return (kind, parameters)

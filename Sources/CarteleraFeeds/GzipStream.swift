@@ -3,7 +3,7 @@ import Foundation
 
 /// Gzip compression fed piece by piece (a guide of hundreds of megabytes never has to be held twice), with a
 /// header that carries no time or name, so the same input always gives the same bytes.
-final class GzipStream {
+public final class GzipStream {
     private var stream = z_stream()
     private var finished = false
 
@@ -29,7 +29,7 @@ final class GzipStream {
     }
 
     /// Compresses a whole buffer.
-    static func compress(_ bytes: [UInt8]) throws -> [UInt8] {
+    public static func compress(_ bytes: [UInt8]) throws -> [UInt8] {
         guard let stream = GzipStream() else { throw GzipError() }
         var out: [UInt8] = []
         try stream.compress(bytes) { out += $0 }

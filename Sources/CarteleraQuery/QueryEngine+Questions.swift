@@ -115,3 +115,21 @@ extension QueryEngine {
     }
 }
 
+
+extension QueryEngine {
+    /// The night with this id, with its venue's name and guest list (status at `now`); nil when the snapshot has none.
+    public func night(_ id: String, at now: Timestamp) -> NightRow? {
+        let search = NightlifeSearch(index: index.nightlife)
+        // The id holds the evening (`venue@YYYY-MM-DD#title`): only that evening's records are decoded.
+        let evening = id.range(of: "@").flatMap { Day(String(id[$0.upperBound...].prefix(10))) }.map { Int64($0.daysSince1970) }
+        for record in 0..<index.nightlife.nightDate.count where evening == nil || index.nightlife.nightDate[record] == evening {
+            guard let night = search.night(record), night.id == id else { continue }
+            let venue = index.nightlife.nightVenue[record]
+            let list = search.guestList(record)
+            return NightRow(night: night, venueName: venue == UInt32.max ? nil : search.venue(Int(venue))?.name, guestList: list,
+                            guestListStatus: list?.status(at: now), distanceKilometres: nil, promoted: index.nightlife.nightPromoted[record] != 0,
+                            match: nil)
+        }
+        return nil
+    }
+}

@@ -15,9 +15,9 @@ public enum AtomicFile {
     /// Marks temp files in their names: `.<name>.tmp-<pid>-<random>`, hidden so listings skip them.
     static let tempMarker = ".tmp-"
 
-    /// Replaces the file at `path` with `bytes`; errors name `path`.
-    public static func write(_ bytes: some Collection<UInt8>, to path: String) throws(StoreError) {
-        let temp = try writeTemporary(bytes, for: path, syncing: true)
+    /// Replaces the file at `path` with `bytes`, created with `permissions` (owner-only for personal data); errors name `path`.
+    public static func write(_ bytes: some Collection<UInt8>, to path: String, permissions: mode_t = 0o644) throws(StoreError) {
+        let temp = try writeTemporary(bytes, for: path, syncing: true, permissions: permissions)
         try install(temp, at: path)
         try POSIX.syncDirectory((path as NSString).deletingLastPathComponent)
     }
@@ -25,12 +25,12 @@ public enum AtomicFile {
     /// Writes `bytes` to a new temp file beside `path` and returns its path; with `syncing`, fsynced.
     ///
     /// A bulk commit writes every temp file unsynced, makes them all durable with one `syncfs`, then installs them.
-    static func writeTemporary(_ bytes: some Collection<UInt8>, for path: String, syncing: Bool) throws(StoreError) -> String {
+    static func writeTemporary(_ bytes: some Collection<UInt8>, for path: String, syncing: Bool, permissions: mode_t = 0o644) throws(StoreError) -> String {
         let folder = (path as NSString).deletingLastPathComponent
         let name = (path as NSString).lastPathComponent
         let temp = "\(folder)/.\(name)\(tempMarker)\(getpid())-\(UInt64.random(in: 0...UInt64.max))"
         // Errors name the file being replaced: the temp file's name means nothing to an operator.
-        let fd = open(temp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        let fd = open(temp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, permissions)
         guard fd >= 0 else { throw StoreError(kind: .io, file: path, detail: "cannot create its temp file: \(POSIX.lastError)") }
         var failure: StoreError?
         do {

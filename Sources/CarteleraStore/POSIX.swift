@@ -3,7 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import CSystem
+import CSyncfs
 import Foundation
 
 /// Thin wrappers over the system calls the store needs, turning failures into `StoreError.io`.

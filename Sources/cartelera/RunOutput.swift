@@ -1,5 +1,6 @@
 import ArgumentParser
 import CarteleraPipeline
+import CarteleraSignUps
 import Foundation
 import Logging
 
@@ -23,6 +24,12 @@ enum RunOutput {
             case .noSources, .unknownSource:
                 throw CommandFailure(description: error.description, status: .usage)
             }
+        }
+        // Sign-ups are personal data: each run deletes those of nights that are over (the retention of `SignUpBook.prune`).
+        do {
+            _ = try SignUpBook(store: configuration.storeRoot).prune(at: configuration.now)
+        } catch {
+            FileHandle.standardError.write(Data("cartelera: \(error.description)\n".utf8))
         }
         if global.json {
             try GlobalOptions.printJSON(report)

@@ -1,0 +1,52 @@
+import Foundation
+
+/// A request's query string as decoded name → values pairs, refusing what no client should send.
+struct QueryString {
+    /// Values by name, in the order given.
+    private(set) var values: [String: [String]] = [:]
+
+    /// The most parameters one request may carry.
+    static let maximumParameters = 64
+
+    /// Decodes `raw` (without the `?`): `+` is a space, percent-escapes must be valid UTF-8, and no value may hold a
+    /// control character (a CR or LF smuggled into a parameter never reaches a header or a log line).
+    init(_ raw: String?) throws(APIError) {
+        guard let raw, !raw.isEmpty else { return }
+        let pairs = raw.split(separator: "&", omittingEmptySubsequences: true)
+        guard pairs.count <= Self.maximumParameters else {
+            throw APIError(status: .badRequest, code: "too_many_parameters", message: "at most \(Self.maximumParameters) parameters")
+        }
+        for pair in pairs {
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            let name = try Self.decode(parts[0], name: nil)
+            let value = parts.count > 1 ? try Self.decode(parts[1], name: name) : ""
+            values[name, default: []].append(value)
+        }
+    }
+
+    /// The single value of `name`; 400 when it is given more than once.
+    func single(_ name: String) throws(APIError) -> String? {
+        guard let given = values[name] else { return nil }
+        guard given.count == 1 else { throw APIError.badParameter(name, "give \(name) once") }
+        return given[0]
+    }
+
+    /// Throws 400 for the first parameter not in `allowed`.
+    func requireOnly(_ allowed: Set<String>) throws(APIError) {
+        if let unknown = values.keys.sorted().first(where: { !allowed.contains($0) }) {
+            throw APIError.badParameter(unknown, "unknown parameter \(unknown) here (this endpoint takes: \(allowed.sorted().joined(separator: ", ")))")
+        }
+    }
+
+    private static func decode(_ text: Substring, name: String?) throws(APIError) -> String {
+        let spaced = text.replacingOccurrences(of: "+", with: " ")
+        // Raw bytes that are not UTF-8 arrive as U+FFFD; no parameter legitimately holds one.
+        guard let decoded = spaced.removingPercentEncoding, !decoded.unicodeScalars.contains("\u{FFFD}") else {
+            throw APIError.badParameter(name ?? String(text.prefix(40)), "is not valid percent-encoded UTF-8")
+        }
+        guard !decoded.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F || (0x80..<0xA0).contains($0.value) }) else {
+            throw APIError.badParameter(name ?? "parameter name", "holds a control character")
+        }
+        return decoded
+    }
+}

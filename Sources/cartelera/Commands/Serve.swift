@@ -1,0 +1,89 @@
+import ArgumentParser
+import CarteleraModel
+import CarteleraQuery
+import CarteleraServer
+import Foundation
+import Logging
+
+extension Cartelera {
+    /// `cartelera serve`: the HTTP API, guest-list sign-ups and the published site.
+    struct Serve: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Serve the API, guest-list sign-ups, the feeds and the published site over HTTP.",
+            discussion: """
+                GET /api/query/<kind>, /api/shake/<kind>, /api/now, /api/airings?title=…, /api/audiences/<day> take the \
+                parameters of `cartelera query` (its flags without dashes: ?type=film&next=3h&limit=10) and answer JSON; \
+                a bad parameter is a 400 naming it. POST /api/nights/<id>/guestlist signs up for an open guest list. \
+                /healthz says whether the store is readable and how old each source's data is. Every other path is a file \
+                of the output folder that `cartelera build` writes (the site, feeds/, api/, guide.xml).
+
+                Each request logs one line (method, path, status, bytes, milliseconds, client) to standard error. A new \
+                store commit is picked up without a restart. SIGTERM or Ctrl-C stop it after in-flight requests end.
+                """)
+
+        @OptionGroup var global: GlobalOptions
+
+        @Option(name: .long, help: ArgumentHelp("The address to listen on.", valueName: "address"))
+        var host = "127.0.0.1"
+
+        @Option(name: .long, help: ArgumentHelp("The port to listen on; 0 picks a free one (printed).", valueName: "n"))
+        var port = 8080
+
+        @Option(name: .long, help: ArgumentHelp(
+            "The published folder to serve (default: $CARTELERA_OUTPUT, else `public` beside the store).", valueName: "dir"))
+        var output: String?
+
+        @Option(name: .long, help: ArgumentHelp("The configuration file (default: $CARTELERA_CONFIG, then ./cartelera.yaml).", valueName: "file"))
+        var config: String?
+
+        @Option(name: .long, help: ArgumentHelp("Answer as of this fixed instant instead of the clock (for demos and tests).", valueName: "time"))
+        var at: String?
+
+        @Option(name: .long, help: ArgumentHelp("Read requests per minute each client may make.", valueName: "n"))
+        var readsPerMinute = 1_200
+
+        @Option(name: .long, help: ArgumentHelp("Sign-ups and cancellations per minute each client may make.", valueName: "n"))
+        var signUpsPerMinute = 10
+
+        @Flag(name: .long, help: "Do not log each request (errors are still logged).")
+        var noAccessLog = false
+
+        func validate() throws {
+            guard (0...65_535).contains(port) else { throw ValidationError("--port must be from 0 to 65535, not \(port)") }
+            guard (1...1_000_000).contains(readsPerMinute) else { throw ValidationError("--reads-per-minute must be from 1 to 1000000") }
+            guard (1...1_000_000).contains(signUpsPerMinute) else { throw ValidationError("--sign-ups-per-minute must be from 1 to 1000000") }
+            if let at, Timestamp(iso8601: at) == nil {
+                throw ValidationError("--at \(at): use an ISO 8601 instant with its offset, such as 2026-11-25T18:00Z")
+            }
+        }
+
+        func run() async throws {
+            let level: Logger.Level = global.debug ? .debug : noAccessLog ? .notice : .info
+            LoggingSystem.bootstrap { label in
+                var handler = StreamLogHandler.standardError(label: label)
+                handler.logLevel = level
+                return handler
+            }
+            let environment = ProcessInfo.processInfo.environment
+            let outputFolder = output ?? environment["CARTELERA_OUTPUT"].flatMap { $0.isEmpty ? nil : $0 }
+                ?? DefaultPaths.output(besideStore: global.storeDirectory)
+            let file = try Configuration.load(config)
+            var configuration = ServerConfiguration(
+                storeRoot: global.storeDirectory, outputFolder: outputFolder,
+                context: QueryContext(now: Timestamp(Date()), guideZone: file.zone, channelLists: file.channelLists, tonight: file.tonight))
+            configuration.host = host
+            configuration.port = port
+            configuration.readsPerMinute = readsPerMinute
+            configuration.signUpsPerMinute = signUpsPerMinute
+            if let fixed = at.flatMap(Timestamp.init(iso8601:)) { configuration.clock = { fixed } }
+            let server = CarteleraServer(configuration: configuration, logger: Logger(label: "cartelera.serve"))
+            let json = global.json
+            let storeRoot = configuration.storeRoot
+            try await server.run { port in
+                // One line, written at once (not through stdio's buffer), that a script can read to find the port it got.
+                let line = json ? "{\"url\":\"http://\(host):\(port)\"}\n" : "Serving \(storeRoot) and \(outputFolder) on http://\(host):\(port)\n"
+                FileHandle.standardOutput.write(Data(line.utf8))
+            }
+        }
+    }
+}
