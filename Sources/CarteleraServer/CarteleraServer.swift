@@ -19,8 +19,9 @@ public struct CarteleraServer: Sendable {
         self.logger = logger
     }
 
-    /// Serves until SIGTERM or SIGINT, or until the task is cancelled; `onListening` gets the port bound (useful with port 0).
-    public func run(onListening: @escaping @Sendable (Int) async -> Void = { _ in }) async throws {
+    /// Serves until SIGTERM or SIGINT (when `handlesSignals`), or until the task is cancelled; `onListening` gets the port bound
+    /// (useful with port 0). Tests that run servers inside their own process leave the signals alone.
+    public func run(handlesSignals: Bool = true, onListening: @escaping @Sendable (Int) async -> Void = { _ in }) async throws {
         let configuration = self.configuration
         let deadlines = HTTP1Channel.Configuration(
             additionalChannelHandlers: [
@@ -35,6 +36,6 @@ public struct CarteleraServer: Sendable {
             configuration: ApplicationConfiguration(address: .hostname(configuration.host, port: configuration.port), serverName: "Cartelera"),
             onServerRunning: { channel in await onListening(channel.localAddress?.port ?? 0) },
             logger: logger)
-        try await application.runService()
+        try await application.runService(gracefulShutdownSignals: handlesSignals ? [.sigterm, .sigint] : [])
     }
 }
