@@ -65,7 +65,8 @@ struct CarteleraResponder: HTTPResponder {
             return health.reply()
         case "api" where segments.count >= 2 && segments[1] == "nights":
             return try await guestList(request, segments: segments, context: context)
-        case "api":
+        // The static JSON API that `cartelera build` publishes (`api/now.json`, `api/schedule/…/<day>.json`) is files.
+        case "api" where !(segments.last ?? "").hasSuffix(".json"):
             if method == .options { return Self.preflight() }
             guard method == .get || method == .head else { throw APIError.methodNotAllowed([.get, .head, .options]) }
             return try api.reply(Array(segments.dropFirst()), query: try QueryString(request.uri.query))

@@ -24,7 +24,7 @@ struct StaticFiles: Sendable {
     func reply(rawPath: String, acceptsGzip: Bool) throws(APIError) -> Reply {
         let segments = try Self.segments(rawPath)
         guard let root = self.root else { throw APIError.notFound("nothing is published yet: run `cartelera build`") }
-        guard !segments.contains(where: { $0.hasPrefix(".") }) else { throw APIError.notFound() }
+        guard !segments.contains(where: { $0.hasPrefix(".") }) else { return try notFound() }
         let requested = ([root] + segments).joined(separator: "/")
         guard let resolved = Self.realPath(requested), resolved == root || resolved.hasPrefix(root + "/") else {
             return try notFound()

@@ -84,9 +84,9 @@ final class ServerFixture: @unchecked Sendable {
     }
 
     /// Starts the server on a free port and waits until it listens.
-    func start(_ adjust: (inout ServerConfiguration) -> Void = { _ in }) async throws {
-        var logger = Logger(label: "cartelera.serve.test")
-        logger.logLevel = .critical
+    func start(logger given: Logger? = nil, _ adjust: (inout ServerConfiguration) -> Void = { _ in }) async throws {
+        var logger = given ?? Logger(label: "cartelera.serve.test")
+        if given == nil { logger.logLevel = .critical }
         let server = CarteleraServer(configuration: configuration(adjust), logger: logger)
         let (ports, continuation) = AsyncStream<Int>.makeStream()
         task = Task { try await server.run(handlesSignals: false) { continuation.yield($0) } }
@@ -132,5 +132,45 @@ final class ServerFixture: @unchecked Sendable {
     /// The JSON object of a reply's body.
     static func object(_ reply: LoopbackClient.Reply) -> [String: Any] {
         (try? JSONSerialization.jsonObject(with: Data(reply.body))) as? [String: Any] ?? [:]
+    }
+}
+
+/// A log handler that keeps every line with its metadata, to check what the server writes to its log.
+final class CapturedLog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var lines: [String] = []
+
+    /// A logger writing into this capture at info level.
+    var logger: Logger {
+        Logger(label: "captured") { _ in Handler(log: self) }
+    }
+
+    /// Every line so far, metadata included.
+    var text: String {
+        lock.lock()
+        defer { lock.unlock() }
+        return lines.joined(separator: "\n")
+    }
+
+    fileprivate func append(_ line: String) {
+        lock.lock()
+        lines.append(line)
+        lock.unlock()
+    }
+
+    private struct Handler: LogHandler {
+        let log: CapturedLog
+        var metadata: Logger.Metadata = [:]
+        var logLevel: Logger.Level = .info
+
+        subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+            get { metadata[key] }
+            set { metadata[key] = newValue }
+        }
+
+        func log(event: LogEvent) {
+            let all = metadata.merging(event.metadata ?? [:]) { _, given in given }
+            log.append("\(event.level) \(event.message) \(all.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " "))")
+        }
     }
 }
