@@ -1,4 +1,5 @@
 import NIOCore
+import HTTPTypes
 import NIOHTTPTypes
 
 /// Closes connections that are too slow: a request head (or its body) not complete within the request time, or a
@@ -13,6 +14,8 @@ final class RequestDeadlineHandler: ChannelDuplexHandler, RemovableChannelHandle
     private let requestTime: TimeAmount
     private let idleTime: TimeAmount
     private var deadline: Scheduled<Void>?
+    /// The response being written says `Connection: close` (a 413 whose body was never read): close once it is out.
+    private var closesAfterResponse = false
 
     /// A handler giving each request `requestTime` to arrive and each idle connection `idleTime`.
     init(requestTime: TimeAmount, idleTime: TimeAmount) {
@@ -42,8 +45,27 @@ final class RequestDeadlineHandler: ChannelDuplexHandler, RemovableChannelHandle
     }
 
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
-        if case .end = unwrapOutboundIn(data) { arm(context, idleTime) }
-        context.write(data, promise: promise)
+        switch unwrapOutboundIn(data) {
+        case .head(let response):
+            closesAfterResponse = response.headerFields[.connection]?.lowercased() == "close"
+            context.write(data, promise: promise)
+        case .body:
+            context.write(data, promise: promise)
+        case .end:
+            arm(context, idleTime)
+            guard closesAfterResponse else {
+                context.write(data, promise: promise)
+                return
+            }
+            // Waiting for the rest of a body nobody will read would hold the connection until the idle deadline.
+            let written = context.eventLoop.makePromise(of: Void.self)
+            let channel = context.channel
+            written.futureResult.whenComplete { result in
+                promise?.completeWith(result)
+                channel.close(promise: nil)
+            }
+            context.writeAndFlush(data, promise: written)
+        }
     }
 
     private func arm(_ context: ChannelHandlerContext, _ time: TimeAmount) {
