@@ -11,7 +11,7 @@ extension Cartelera {
         static let configuration = CommandConfiguration(
             abstract: "Write data set G into a store, run the query shapes q1–q5 over it, and publish it (../shared/BENCHMARKS.md).",
             discussion: "Run them from a release build (make bench-query): debug builds are many times slower.",
-            subcommands: [Generate.self, Queries.self, Feeds.self])
+            subcommands: [Generate.self, Queries.self, Feeds.self, Serve.self])
     }
 }
 
