@@ -16,7 +16,7 @@ FUZZ_SMOKE_SECONDS ?= 5
 PREFIX ?= /usr/local
 ROUNDS ?= 200
 
-.PHONY: deps test-deps install-packages demo test bench bench-query corpus install torture fuzz fuzz-smoke bench-feeds clean
+.PHONY: deps test-deps install-packages demo test bench bench-query corpus install torture fuzz fuzz-smoke bench-feeds bench-serve clean
 
 # Installs the Debian packages that are missing (with sudo when not root).
 deps:
@@ -73,6 +73,13 @@ bench-query: deps
 corpus: deps
 	swift build $(SWIFT_BUILD_FLAGS) --product cartelera
 	.build/debug/cartelera corpus check ../shared/corpus/tv
+
+# The HTTP API under load: wrk over q1–q5 of data set G, 64 connections, beside a Python/SQLite API on the same data.
+bench-serve: deps
+	@$(MAKE) --no-print-directory install-packages PACKAGES="wrk"
+	swift build -c release --product cartelera
+	@if [ ! -f out/bench-g/store/manifest.json ]; then rm -rf out/bench-g && .build/release/cartelera bench generate out/bench-g; fi
+	.build/release/cartelera bench serve out/bench-g
 
 # Publishing data set G (guide.xml, its gzip, the per-channel API) cold and unchanged, from a release build.
 bench-feeds: deps
