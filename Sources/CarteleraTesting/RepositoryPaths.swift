@@ -2,11 +2,17 @@ import Foundation
 
 /// Where tests find the repository's folders and the shared material beside the checkout.
 public enum RepositoryPaths {
-    /// The package root, found from a test file's `#filePath` (`<root>/Tests/<Target>/<File>.swift`).
+    /// The package root: the nearest folder holding Package.swift above the caller's `#filePath`.
     public static func packageRoot(from filePath: String = #filePath) -> String {
-        var url = URL(fileURLWithPath: filePath)
-        for _ in 0..<3 { url.deleteLastPathComponent() }
-        return url.path
+        // The nearest folder above the source file that holds Package.swift: callers sit at different depths.
+        var url = URL(fileURLWithPath: filePath).deletingLastPathComponent()
+        while url.path != "/" {
+            if FileManager.default.fileExists(atPath: url.path + "/Package.swift") { return url.path }
+            url.deleteLastPathComponent()
+        }
+        var fallback = URL(fileURLWithPath: filePath)
+        for _ in 0..<3 { fallback.deleteLastPathComponent() }
+        return fallback.path
     }
 
     /// The `Scrapers/` folder of the checkout.
