@@ -80,6 +80,10 @@ struct CompiledSelector: Sendable {
 struct CompiledTable: Sendable {
     let rows: CompiledSelector?
     let fields: [String: CompiledField]
+    /// Where the page's JSON is, for rows read from JSON.
+    var json: JSONLocation?
+    /// The JSONPath of the rows, for rows read from JSON.
+    var jsonRows: CompiledJSONPath?
 }
 
 /// A day-column grid with rowspans.
@@ -96,6 +100,8 @@ struct CompiledGrid: Sendable {
 struct CompiledDetail: Sendable {
     let spec: DetailSpec
     let fields: [String: CompiledField]
+    /// Where the detail response's JSON is, for fields read from JSON.
+    var json: JSONLocation? { spec.json }
 }
 
 /// One field's recipe.
@@ -103,6 +109,8 @@ struct CompiledField: Sendable {
     let selector: CompiledSelector?
     /// An XPath that yields a string (`string(…)`, `normalize-space(…)`, `concat(…)`), compiled.
     let stringXPath: XPathExpression?
+    /// A JSONPath, for fields read from JSON.
+    let jsonPath: CompiledJSONPath?
     let attribute: String?
     let all: Bool
     let lines: Bool
@@ -133,9 +141,21 @@ extension CompiledDefinition {
         }
         for (key, template) in [("request.url", request.url), ("request.body", request.body ?? "")] + (request.form ?? [:]).map({ ("request.form.\($0.key)", $0.value) }) {
             let unknown = PlaceholderValues.unknownNames(in: template)
-            if !unknown.isEmpty { throw fail(key, "unknown placeholder {\(unknown[0])} (use date:FORMAT, week.start:FORMAT, week.end:FORMAT, day.relative:WORDS, channel, channel.N, channel.id, channel.name, page, page:WORDS)") }
+            if !unknown.isEmpty { throw fail(key, "unknown placeholder {\(unknown[0])} (use date:FORMAT[@LANG], week.start:FORMAT, week.end:FORMAT, day.relative:WORDS, day.offset, channel, channel.N, channel.id, channel.name, page, page:WORDS, then |lower, |upper or |ascii)") }
         }
         let channels = definition.channels ?? []
+        let templates = [("request.url", request.url), ("request.body", request.body ?? "")]
+            + (request.form ?? [:]).sorted { $0.key < $1.key }.map { ("request.form.\($0.key)", $0.value) }
+            + (request.headers ?? [:]).sorted { $0.key < $1.key }.map { ("request.headers.\($0.key)", $0.value) }
+            + [("detail.url", definition.detail?.url ?? "")]
+        for (key, template) in templates {
+            for part in PlaceholderValues.channelParts(in: template) {
+                // {channel.N} needs an N-th "#"-separated part in every channel's site_id, or the URL would lose it silently.
+                if let channel = channels.first(where: { ($0.siteId ?? $0.id).split(separator: "#", omittingEmptySubsequences: false).count < part }) {
+                    throw fail(key, "{channel.\(part)} names part \(part) of the site_id, but channel \(channel.id) (\"\(channel.siteId ?? channel.id)\") has fewer parts")
+                }
+            }
+        }
         var seen = Set<String>()
         for (index, channel) in channels.enumerated() {
             guard !channel.id.isEmpty else { throw fail("channels[\(index)].id", "a channel needs an id") }
@@ -179,7 +199,7 @@ extension CompiledDefinition {
         switch definition.kind {
         case .tvSchedule:
             guard let spec = definition.schedule else { throw fail("schedule", "a tv-schedule source needs a schedule section") }
-            let fields = try compileFields(spec.fields, keyPath: "schedule.fields", fail: fail)
+            let fields = try compileFields(spec.fields, keyPath: "schedule.fields", json: spec.json != nil, fail: fail)
             if let gridSpec = spec.grid {
                 let dayFormat: DateTimeFormat
                 do { dayFormat = try DateTimeFormat(gridSpec.dayFormat) } catch { throw fail("schedule.grid.day_format", error.description) }
@@ -191,8 +211,14 @@ extension CompiledDefinition {
                     time: time, slots: gridSpec.slots ?? false)
             } else {
                 guard let rows = spec.rows else { throw fail("schedule.rows", "say which element is one programme (rows) or describe a grid") }
-                guard fields["start"] != nil else { throw fail("schedule.fields.start", "a schedule needs a start field") }
-                schedule = CompiledTable(rows: try compileSelector(rows, keyPath: "schedule.rows", fail: fail), fields: fields)
+                guard fields["start"] != nil || definition.detail != nil else { throw fail("schedule.fields.start", "a schedule needs a start field") }
+                if let json = spec.json {
+                    try validate(json, keyPath: "schedule.json", fail: fail)
+                    guard case .css(let text) = rows else { throw fail("schedule.rows", "with json, rows is a JSONPath such as $.shows[*]") }
+                    schedule = CompiledTable(rows: nil, fields: fields, json: json, jsonRows: try compileJSONPath(text, keyPath: "schedule.rows", fail: fail))
+                } else {
+                    schedule = CompiledTable(rows: try compileSelector(rows, keyPath: "schedule.rows", fail: fail), fields: fields)
+                }
             }
             if grid != nil { schedule = CompiledTable(rows: nil, fields: fields) }
             guard fields["title"] != nil else { throw fail("schedule.fields.title", "a schedule needs a title field") }
@@ -219,7 +245,11 @@ extension CompiledDefinition {
             let listingFields = Set(definition.schedule?.fields.keys.map { $0 } ?? [])
             let unknown = PlaceholderValues.unknownNames(in: spec.url, fieldNames: listingFields)
             if !unknown.isEmpty { throw fail("detail.url", "unknown placeholder {\(unknown[0])}: a listing field of that name is needed") }
-            detail = CompiledDetail(spec: spec, fields: try compileFields(spec.fields, keyPath: "detail.fields", fail: fail))
+            if let json = spec.json { try validate(json, keyPath: "detail.json", fail: fail) }
+            detail = CompiledDetail(spec: spec, fields: try compileFields(spec.fields, keyPath: "detail.fields", json: spec.json != nil, fail: fail))
+            if definition.schedule?.fields["start"] == nil, detail?.fields["start"] == nil {
+                throw fail("schedule.fields.start", "a schedule needs a start field, in the listing or its detail")
+            }
         }
 
         let sanityFraction = definition.sanity?.fraction ?? 0.5
@@ -256,17 +286,25 @@ extension CompiledDefinition {
 
     private static let stringFunctions = ["string(", "normalize-space(", "concat(", "substring", "translate(", "count(", "number(", "sum("]
 
-    static func compileFields(_ specs: [String: FieldSpec], keyPath: String, fail: (String, String) -> DefinitionError) throws(DefinitionError) -> [String: CompiledField] {
+    static func compileFields(_ specs: [String: FieldSpec], keyPath: String, json: Bool = false, fail: (String, String) -> DefinitionError) throws(DefinitionError) -> [String: CompiledField] {
         var fields: [String: CompiledField] = [:]
         for (name, spec) in specs {
             let path = "\(keyPath).\(name)"
             var selector: CompiledSelector?
             var stringXPath: XPathExpression?
-            // "." names the row itself, as in XPath.
-            if let css = spec.select, css != "." {
+            var jsonPath: CompiledJSONPath?
+            if json {
+                // With JSON input a field's selector is a JSONPath; markup keys do not apply.
+                if spec.xpath != nil || spec.attr != nil { throw fail(path, "xpath and attr read markup; with json, use path (a JSONPath)") }
+                if spec.select != nil, spec.path != nil { throw fail(path, "use select or path, not both") }
+                if let text = spec.path ?? spec.select { jsonPath = try compileJSONPath(text, keyPath: "\(path).path", fail: fail) }
+            } else if spec.path != nil {
+                throw fail("\(path).path", "a JSONPath needs JSON input: add json: page, {script: CSS} or {variable: NAME} beside the fields")
+            } else if let css = spec.select, css != "." {
+                // "." names the row itself, as in XPath.
                 selector = try compileSelector(.css(css), keyPath: "\(path).select", fail: fail)
             }
-            if let xpath = spec.xpath {
+            if !json, let xpath = spec.xpath {
                 guard spec.select == nil else { throw fail(path, "use select or xpath, not both") }
                 if stringFunctions.contains(where: { xpath.hasPrefix($0) }) {
                     do { stringXPath = try XPathExpression(xpath) } catch { throw fail("\(path).xpath", "invalid XPath \"\(xpath)\": \(error.detail)") }
@@ -298,7 +336,7 @@ extension CompiledDefinition {
                 do { format = try DateTimeFormat(pattern) } catch { throw fail("\(path).format", error.description) }
             }
             fields[name] = CompiledField(
-                selector: selector, stringXPath: stringXPath, attribute: spec.attr, all: spec.all ?? false,
+                selector: selector, stringXPath: stringXPath, jsonPath: jsonPath, attribute: spec.attr, all: spec.all ?? false,
                 lines: spec.lines ?? false, verbatim: spec.verbatim ?? false, regex: regex,
                 group: spec.group ?? ((regex?.numberOfCaptureGroups ?? 0) > 0 ? 1 : 0),
                 replacements: replacements, split: spec.split, constant: spec.value, fallback: spec.default,

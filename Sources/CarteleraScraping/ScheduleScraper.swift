@@ -73,6 +73,12 @@ public struct ScheduleScraper: Scraper {
             let request = RequestBuilder.request(definition.request, values: values, source: id, label: page == firstPage ? "listing" : "listing-\(page)", policy: definition.fetchPolicy)
             let response = try await loader.response(request)
             if response.body.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) { continue }
+            if let table = definition.schedule, let location = table.json {
+                if let root = try JSONInput.read(location, response: response, definition: definition, warnings: &warnings) {
+                    rows += try readJSONRows(root, table: table, values: values, url: response.url)
+                }
+                continue
+            }
             let document = try definition.document(from: response, xml: definition.format == .xml, warnings: &warnings)
             do {
                 rows += try readRows(document, values: values, baseURL: response.url, warnings: &warnings)
@@ -118,6 +124,28 @@ public struct ScheduleScraper: Scraper {
         return items
     }
 
+    /// The rows a JSONPath reaches in `root`, with their fields; every failure names the source and URL.
+    private func readJSONRows(_ root: JSONValue, table: CompiledTable, values: PlaceholderValues, url: String) throws(ScrapeError) -> [RawItem] {
+        guard let rowsPath = table.jsonRows else { return [] }
+        let reader = FieldReader(baseURL: url, values: values)
+        do throws(ScrapeMessage) {
+            return try rowsPath.path(values).values(root: root, row: root).map { row throws(ScrapeMessage) in
+                RawItem(fields: try readJSONFields(table.fields, root: root, row: row, reader: reader), baseURL: url)
+            }
+        } catch {
+            throw ScrapeError(kind: .json, source: id, url: url, message: error.description)
+        }
+    }
+
+    private func readJSONFields(_ fields: [String: CompiledField], root: JSONValue, row: JSONValue, reader: FieldReader) throws(ScrapeMessage) -> [String: [String]] {
+        var result: [String: [String]] = [:]
+        for (name, field) in fields {
+            let values = try reader.values(field, json: root, row: row)
+            if !values.isEmpty { result[name] = values }
+        }
+        return result
+    }
+
     private func readFields(_ fields: [String: CompiledField], row: Node, reader: FieldReader) throws -> [String: [String]] {
         var result: [String: [String]] = [:]
         for (name, field) in fields {
@@ -142,9 +170,18 @@ public struct ScheduleScraper: Scraper {
                 guard !response.body.isEmpty else {
                     throw ScrapeError(kind: .markup, source: id, url: response.url, message: "detail page is empty")
                 }
+                let reader = FieldReader(baseURL: response.url, values: values)
+                if let location = detail.json {
+                    guard let json = try JSONInput.read(location, response: response, definition: definition, warnings: &warnings) else { continue }
+                    do throws(ScrapeMessage) {
+                        for (name, found) in try readJSONFields(detail.fields, root: json, row: json, reader: reader) { result[index].fields[name] = found }
+                    } catch {
+                        throw ScrapeError(kind: .json, source: id, url: response.url, message: "detail: \(error.description)")
+                    }
+                    continue
+                }
                 let document = try definition.document(from: response, xml: definition.format == .xml, warnings: &warnings)
                 guard let root = document.root else { continue }
-                let reader = FieldReader(baseURL: response.url, values: values)
                 for (name, field) in detail.fields {
                     do {
                         let found = try reader.values(field, in: root)
@@ -227,7 +264,8 @@ public struct ScheduleScraper: Scraper {
 
     /// Reads a time field with its format into a schedule time.
     func scheduleTime(_ text: String, field: String, day: Day, header: String?) -> ScheduleTime? {
-        let format = definition.schedule?.fields[field]?.format ?? Self.defaultTimeFormat
+        // A detail page's field replaces the listing's, so its format wins too.
+        let format = definition.detail?.fields[field]?.format ?? definition.schedule?.fields[field]?.format ?? Self.defaultTimeFormat
         guard let parts = format.parse(text) else { return nil }
         var headerDay: Day?
         if let header, let headerFormat = definition.schedule?.fields["date"]?.format, let headerParts = headerFormat.parse(header) {

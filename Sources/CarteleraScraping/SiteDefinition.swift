@@ -147,6 +147,8 @@ public struct ScheduleSpec: Codable, Sendable {
     public var grid: GridSpec?
     /// The fields read for each programme, by name; `title` is required.
     public var fields: [String: FieldSpec]
+    /// Where the page's JSON is, when programmes are read from JSON: then `rows` and the fields' selectors are JSONPaths.
+    public var json: JSONLocation?
 }
 
 /// A row-based table on an audience page.
@@ -217,6 +219,8 @@ public struct FieldSpec: Codable, Sendable {
     public var select: String?
     /// XPath from the row; a `string(…)`-style expression gives text directly.
     public var xpath: String?
+    /// A JSONPath from the row (`@`, or a bare name) or from the document (`$`), for JSON input.
+    public var path: String?
     /// Read this attribute instead of the text.
     public var attr: String?
     /// Take every match (lists such as actors), not the first.
@@ -254,6 +258,7 @@ public struct FieldSpec: Codable, Sendable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.init(select: try container.decodeIfPresent(String.self, forKey: .select))
         xpath = try container.decodeIfPresent(String.self, forKey: .xpath)
+        path = try container.decodeIfPresent(String.self, forKey: .path)
         attr = try container.decodeIfPresent(String.self, forKey: .attr)
         all = try container.decodeIfPresent(Bool.self, forKey: .all)
         lines = try container.decodeIfPresent(Bool.self, forKey: .lines)
@@ -269,7 +274,7 @@ public struct FieldSpec: Codable, Sendable {
     }
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case select, xpath, attr, all, lines, verbatim, regex, group, replace, split, value, `default`, format, url
+        case select, xpath, path, attr, all, lines, verbatim, regex, group, replace, split, value, `default`, format, url
     }
 }
 
@@ -306,6 +311,8 @@ public struct DetailSpec: Codable, Sendable {
     public var headers: [String: String]?
     /// The fields read from the detail page, by name.
     public var fields: [String: FieldSpec]
+    /// Where the detail response's JSON is, when its fields are JSONPaths.
+    public var json: JSONLocation?
 }
 
 /// The sanity floor: a scrape below `fraction` of the usual count, or below `minimum`, is treated as broken.

@@ -9,7 +9,7 @@ extension Cartelera {
     struct Sources: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "List source definitions or check them against their captured pages.",
-            subcommands: [List.self, Test.self])
+            subcommands: [List.self, Test.self, Try.self])
     }
 }
 
