@@ -51,6 +51,13 @@ public struct CompiledDefinition: Sendable {
     let clubs: CompiledClubListing?
     /// The city of venues whose address names none (jsonld).
     public let city: String?
+    /// The zone in which the day asked for is cut and "today" is reckoned (`day_zone`, else `timezone`).
+    public var dayZone: ZoneConverter { declaredDayZone ?? zone }
+    let declaredDayZone: ZoneConverter?
+    /// How the last programme of a page gets its stop.
+    let lastStop: LastStopRule
+    /// Whether a page's programmes are ordered by start.
+    let orderByStart: Bool
 
     /// The channel ids this source lists.
     public var channelIDs: [ChannelID] { channels.map { ChannelID($0.id) } }
@@ -80,6 +87,8 @@ struct CompiledSelector: Sendable {
 struct CompiledTable: Sendable {
     let rows: CompiledSelector?
     let fields: [String: CompiledField]
+    /// A multi-day page's date headers, each with its format.
+    var dayHeader: CompiledField?
     /// Where the page's JSON is, for rows read from JSON.
     var json: JSONLocation?
     /// The JSONPath of the rows, for rows read from JSON.
@@ -123,16 +132,50 @@ struct CompiledField: Sendable {
     let fallback: String?
     let format: DateTimeFormat?
     let isURL: Bool
+    var lower = false
+    var upper = false
+    /// Offset-less times in this field are UTC.
+    var utc = false
+}
+
+/// How the last programme of a page, with nothing after it, gets its stop.
+enum LastStopRule: String, Sendable {
+    /// The first start of the next day's page, when the run fetches that day anyway; else `default_duration`, if any.
+    case nextDay = "next-day"
+    /// The end of the broadcast day (`day_starts_at` the next day, or midnight in `day_zone`).
+    case dayEnd = "day-end"
+    /// `rules.default_duration` minutes after the start, when set; else no stop.
+    case defaultDuration = "default-duration"
+    /// No stop.
+    case none
 }
 
 extension CompiledDefinition {
     /// Validates a decoded definition; every problem names the key path.
-    static func compile(_ definition: SiteDefinition, source: SourceID, directory: String, file: String) throws(DefinitionError) -> CompiledDefinition {
+    static func compile(_ written: SiteDefinition, source: SourceID, directory: String, file: String) throws(DefinitionError) -> CompiledDefinition {
         func fail(_ keyPath: String, _ message: String) -> DefinitionError {
             DefinitionError(source: source, file: file, keyPath: keyPath, message: message)
         }
+        let definition = try expandingExpressions(written, fail: fail)
         guard let zone = ZoneConverter(identifier: definition.timezone) else {
             throw fail("timezone", "unknown IANA time zone \"\(definition.timezone)\" (for example Europe/Madrid)")
+        }
+        var dayZone: ZoneConverter?
+        if let name = definition.dayZone {
+            guard let declared = ZoneConverter(identifier: name) else { throw fail("day_zone", "unknown IANA time zone \"\(name)\" (for example Europe/Madrid)") }
+            dayZone = declared
+        }
+        var lastStop = LastStopRule.defaultDuration
+        var orderByStart = false
+        switch definition.rules?.order ?? "page" {
+        case "page": break
+        case "start": orderByStart = true
+        case let other: throw fail("rules.order", "expected page or start, not \"\(other)\"")
+        }
+        if let rule = definition.rules?.lastStop {
+            guard let known = LastStopRule(rawValue: rule) else { throw fail("rules.last_stop", "expected next-day, day-end, default-duration or none, not \"\(rule)\"") }
+            if known == .defaultDuration, definition.rules?.defaultDuration == nil { throw fail("rules.last_stop", "default-duration needs rules.default_duration") }
+            lastStop = known
         }
         let request = definition.request
         try validateCounts(definition, fail: fail)
@@ -218,6 +261,11 @@ extension CompiledDefinition {
                     schedule = CompiledTable(rows: nil, fields: fields, json: json, jsonRows: try compileJSONPath(text, keyPath: "schedule.rows", fail: fail))
                 } else {
                     schedule = CompiledTable(rows: try compileSelector(rows, keyPath: "schedule.rows", fail: fail), fields: fields)
+                    if let header = spec.dayHeader {
+                        guard header.format != nil else { throw fail("schedule.day_header.format", "say how a header names its day, such as \"EEEE d MMMM\"") }
+                        guard header.select != nil || header.xpath != nil else { throw fail("schedule.day_header", "say which elements are the date headers (select or xpath)") }
+                        schedule?.dayHeader = try compileFields(["day_header": header], keyPath: "schedule", fail: fail)["day_header"]
+                    }
                 }
             }
             if grid != nil { schedule = CompiledTable(rows: nil, fields: fields) }
@@ -265,7 +313,7 @@ extension CompiledDefinition {
             rules: rules, keep: definition.keep ?? .all, sanityFraction: sanityFraction, sanityMinimum: sanityMinimum,
             fetchPolicy: try Self.fetchPolicy(definition.fetch, fail: fail), defaultDays: days, ratingSystem: definition.ratingSystem, schedule: schedule, grid: grid,
             audiences: audiences, shares: shares, news: news, channelNames: definition.channelNames ?? [:], detail: detail,
-            clubs: clubs, city: definition.city)
+            clubs: clubs, city: definition.city, declaredDayZone: dayZone, lastStop: lastStop, orderByStart: orderByStart)
     }
 
     static func compileSelector(_ spec: SelectorSpec, keyPath: String, fail: (String, String) -> DefinitionError) throws(DefinitionError) -> CompiledSelector {
@@ -340,7 +388,8 @@ extension CompiledDefinition {
                 lines: spec.lines ?? false, verbatim: spec.verbatim ?? false, regex: regex,
                 group: spec.group ?? ((regex?.numberOfCaptureGroups ?? 0) > 0 ? 1 : 0),
                 replacements: replacements, split: spec.split, constant: spec.value, fallback: spec.default,
-                format: format, isURL: spec.url ?? false)
+                format: format, isURL: spec.url ?? false, lower: spec.lower ?? false, upper: spec.upper ?? false, utc: spec.utc ?? false)
+            if spec.lower == true, spec.upper == true { throw fail(path, "use lower or upper, not both") }
         }
         return fields
     }

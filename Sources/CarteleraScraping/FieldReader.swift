@@ -40,7 +40,7 @@ struct FieldReader {
         return transform(texts, field)
     }
 
-    /// The transforms of a field, in order: replace, regex, split, white space, url, default.
+    /// The transforms of a field, in order: replace, regex, split, white space, lower/upper, url, default.
     func transform(_ input: [String], _ field: CompiledField) -> [String] {
         var texts = input
         for (pattern, template) in field.replacements {
@@ -57,6 +57,8 @@ struct FieldReader {
             texts = texts.flatMap { $0.components(separatedBy: separator) }
         }
         texts = texts.map { field.verbatim ? $0.trimmingWhitespace() : Self.collapse($0) }.filter { !$0.isEmpty }
+        if field.lower { texts = texts.map { $0.lowercased() } }
+        if field.upper { texts = texts.map { $0.uppercased() } }
         if field.isURL {
             texts = texts.compactMap { LinkResolver.resolve($0, against: baseURL) }
         }

@@ -17,6 +17,10 @@ public struct SiteDefinition: Codable, Sendable {
     public var site: String?
     /// The IANA zone the site's clock times are in.
     public var timezone: String
+    /// The IANA zone in which the day asked for is cut and "today" is reckoned, when it is not `timezone`.
+    public var dayZone: String?
+    /// Named expressions, used as `{expr.NAME}` in selectors, XPaths, paths and patterns.
+    public var expressions: [String: String]?
     /// A charset to use instead of detecting one.
     public var encoding: String?
     /// How a tv-schedule page is parsed: `html` (default) or `xml` for custom XML feeds (case-sensitive names).
@@ -61,7 +65,8 @@ public struct SiteDefinition: Codable, Sendable {
     public var promotions: ClubTableSpec?
 
     enum CodingKeys: String, CodingKey {
-        case kind, name, site, timezone, encoding, format, request, channels, schedule, audiences, shares, news
+        case kind, name, site, timezone, encoding, format, request, channels, schedule, audiences, shares, news, expressions
+        case dayZone = "day_zone"
         case channelNames = "channel_names"
         case bodyReplace = "body_replace"
         case rules, detail, sanity, fetch, days, keep
@@ -149,6 +154,13 @@ public struct ScheduleSpec: Codable, Sendable {
     public var fields: [String: FieldSpec]
     /// Where the page's JSON is, when programmes are read from JSON: then `rows` and the fields' selectors are JSONPaths.
     public var json: JSONLocation?
+    /// A multi-day page's date headers: each row belongs to the header before it, and only the day asked for is kept.
+    public var dayHeader: FieldSpec?
+
+    enum CodingKeys: String, CodingKey {
+        case rows, grid, fields, json
+        case dayHeader = "day_header"
+    }
 }
 
 /// A row-based table on an audience page.
@@ -245,6 +257,12 @@ public struct FieldSpec: Codable, Sendable {
     public var format: String?
     /// Resolve the value as a link against the page URL; only http(s) is kept.
     public var url: Bool?
+    /// Lowercase the value.
+    public var lower: Bool?
+    /// Uppercase the value.
+    public var upper: Bool?
+    /// Times in this field without an offset are UTC, not the source's `timezone`.
+    public var utc: Bool?
 
     /// A field read as the text at a CSS selector.
     public init(select: String? = nil) { self.select = select }
@@ -271,10 +289,13 @@ public struct FieldSpec: Codable, Sendable {
         `default` = try container.decodeIfPresent(String.self, forKey: .default)
         format = try container.decodeIfPresent(String.self, forKey: .format)
         url = try container.decodeIfPresent(Bool.self, forKey: .url)
+        lower = try container.decodeIfPresent(Bool.self, forKey: .lower)
+        upper = try container.decodeIfPresent(Bool.self, forKey: .upper)
+        utc = try container.decodeIfPresent(Bool.self, forKey: .utc)
     }
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case select, xpath, path, attr, all, lines, verbatim, regex, group, replace, split, value, `default`, format, url
+        case select, xpath, path, attr, all, lines, verbatim, regex, group, replace, split, value, `default`, format, url, lower, upper, utc
     }
 }
 
@@ -290,9 +311,14 @@ public struct RulesSpec: Codable, Sendable {
     public var stop: String?
     /// Minutes given to a last item without an end.
     public var defaultDuration: Int?
+    /// `page` (default) keeps page order; `start` orders a page's programmes by their start.
+    public var order: String?
+    /// The last programme's stop: `next-day` (the next day's first start, when that day is fetched), `day-end` (the end of the broadcast day), `default-duration`, or `none`.
+    public var lastStop: String?
 
     enum CodingKeys: String, CodingKey {
-        case rollover, stop
+        case rollover, stop, order
+        case lastStop = "last_stop"
         case leadingPreviousDay = "leading_previous_day"
         case dayStartsAt = "day_starts_at"
         case defaultDuration = "default_duration"
