@@ -208,6 +208,9 @@ extension CompiledDefinition {
             throw fail("channels", "a tv-schedule source lists at least one channel")
         }
 
+        // Templates are checked as they will run: for the first channel, on a real day.
+        var probe = PlaceholderValues.probe
+        probe.channel = channels.first ?? probe.channel
         var rules = TimelineRules()
         if let spec = definition.rules {
             rules.rollover = spec.rollover ?? true
@@ -242,14 +245,14 @@ extension CompiledDefinition {
         switch definition.kind {
         case .tvSchedule:
             guard let spec = definition.schedule else { throw fail("schedule", "a tv-schedule source needs a schedule section") }
-            let fields = try compileFields(spec.fields, keyPath: "schedule.fields", json: spec.json != nil, fail: fail)
+            let fields = try compileFields(spec.fields, keyPath: "schedule.fields", json: spec.json != nil, probe: probe, fail: fail)
             if let gridSpec = spec.grid {
                 let dayFormat: DateTimeFormat
                 do { dayFormat = try DateTimeFormat(gridSpec.dayFormat) } catch { throw fail("schedule.grid.day_format", error.description) }
                 var time: CompiledField?
                 if let timeSpec = gridSpec.time { time = try compileFields(["time": timeSpec], keyPath: "schedule.grid", fail: fail)["time"] }
                 grid = CompiledGrid(
-                    table: try compileSelector(gridSpec.table, keyPath: "schedule.grid.table", fail: fail),
+                    table: try compileSelector(gridSpec.table, keyPath: "schedule.grid.table", probe: probe, fail: fail),
                     headerRow: gridSpec.headerRow ?? 1, timeColumn: gridSpec.timeColumn ?? 1, dayFormat: dayFormat,
                     time: time, slots: gridSpec.slots ?? false)
             } else {
@@ -260,11 +263,11 @@ extension CompiledDefinition {
                     guard case .css(let text) = rows else { throw fail("schedule.rows", "with json, rows is a JSONPath such as $.shows[*]") }
                     schedule = CompiledTable(rows: nil, fields: fields, json: json, jsonRows: try compileJSONPath(text, keyPath: "schedule.rows", fail: fail))
                 } else {
-                    schedule = CompiledTable(rows: try compileSelector(rows, keyPath: "schedule.rows", fail: fail), fields: fields)
+                    schedule = CompiledTable(rows: try compileSelector(rows, keyPath: "schedule.rows", probe: probe, fail: fail), fields: fields)
                     if let header = spec.dayHeader {
                         guard header.format != nil else { throw fail("schedule.day_header.format", "say how a header names its day, such as \"EEEE d MMMM\"") }
                         guard header.select != nil || header.xpath != nil else { throw fail("schedule.day_header", "say which elements are the date headers (select or xpath)") }
-                        schedule?.dayHeader = try compileFields(["day_header": header], keyPath: "schedule", fail: fail)["day_header"]
+                        schedule?.dayHeader = try compileFields(["day_header": header], keyPath: "schedule", probe: probe, fail: fail)["day_header"]
                     }
                 }
             }
@@ -294,7 +297,7 @@ extension CompiledDefinition {
             let unknown = PlaceholderValues.unknownNames(in: spec.url, fieldNames: listingFields)
             if !unknown.isEmpty { throw fail("detail.url", "unknown placeholder {\(unknown[0])}: a listing field of that name is needed") }
             if let json = spec.json { try validate(json, keyPath: "detail.json", fail: fail) }
-            detail = CompiledDetail(spec: spec, fields: try compileFields(spec.fields, keyPath: "detail.fields", json: spec.json != nil, fail: fail))
+            detail = CompiledDetail(spec: spec, fields: try compileFields(spec.fields, keyPath: "detail.fields", json: spec.json != nil, probe: probe, fail: fail))
             if definition.schedule?.fields["start"] == nil, detail?.fields["start"] == nil {
                 throw fail("schedule.fields.start", "a schedule needs a start field, in the listing or its detail")
             }
@@ -316,25 +319,36 @@ extension CompiledDefinition {
             clubs: clubs, city: definition.city, declaredDayZone: dayZone, lastStop: lastStop, orderByStart: orderByStart)
     }
 
-    static func compileSelector(_ spec: SelectorSpec, keyPath: String, fail: (String, String) -> DefinitionError) throws(DefinitionError) -> CompiledSelector {
-        let probe = PlaceholderValues(day: Day(daysSince1970: 0), channel: ChannelEntry(id: "probe", siteId: "probe", name: "probe"), page: 1)
+    /// A selector checked as it will run: placeholders rendered with `probe` (the definition's first channel, a real day, page 1).
+    static func compileSelector(_ spec: SelectorSpec, keyPath: String, probe: PlaceholderValues = .probe, fail: (String, String) -> DefinitionError) throws(DefinitionError) -> CompiledSelector {
         switch spec {
         case .css(let css):
-            if !PlaceholderValues.unknownNames(in: css).isEmpty || css.contains("{") {
-                do { _ = try CSSSelector(probe.render(css)) } catch { throw fail(keyPath, error.detail) }
+            if let name = PlaceholderValues.unknownNames(in: css).first {
+                throw fail(keyPath, "unknown placeholder {\(name)}")
+            }
+            if css.contains("{") {
+                let rendered = probe.render(css)
+                do { _ = try CSSSelector(rendered) } catch { throw fail(keyPath, "\(error.detail) (as rendered for channel \(probe.channel?.id ?? "?"): \"\(rendered)\")") }
                 return CompiledSelector(form: .template(css, isCSS: true))
             }
             do { return CompiledSelector(form: .css(try CSSSelector(css))) } catch { throw fail(keyPath, error.detail) }
         case .xpath(let xpath):
+            if let name = PlaceholderValues.unknownNames(in: xpath).first {
+                throw fail(keyPath, "unknown placeholder {\(name)}")
+            }
             let compiled: XPathExpression
-            do { compiled = try XPathExpression(probe.render(xpath)) } catch { throw fail(keyPath, "invalid XPath \"\(xpath)\": \(error.detail)") }
+            let rendered = probe.render(xpath)
+            do { compiled = try XPathExpression(rendered) } catch {
+                let shown = rendered == xpath ? "" : " (as rendered for channel \(probe.channel?.id ?? "?"): \"\(rendered)\")"
+                throw fail(keyPath, "invalid XPath \"\(xpath)\": \(error.detail)\(shown)")
+            }
             return CompiledSelector(form: xpath.contains("{") ? .template(xpath, isCSS: false) : .xpath(compiled))
         }
     }
 
     private static let stringFunctions = ["string(", "normalize-space(", "concat(", "substring", "translate(", "count(", "number(", "sum("]
 
-    static func compileFields(_ specs: [String: FieldSpec], keyPath: String, json: Bool = false, fail: (String, String) -> DefinitionError) throws(DefinitionError) -> [String: CompiledField] {
+    static func compileFields(_ specs: [String: FieldSpec], keyPath: String, json: Bool = false, probe: PlaceholderValues = .probe, fail: (String, String) -> DefinitionError) throws(DefinitionError) -> [String: CompiledField] {
         var fields: [String: CompiledField] = [:]
         for (name, spec) in specs {
             let path = "\(keyPath).\(name)"
@@ -350,14 +364,14 @@ extension CompiledDefinition {
                 throw fail("\(path).path", "a JSONPath needs JSON input: add json: page, {script: CSS} or {variable: NAME} beside the fields")
             } else if let css = spec.select, css != "." {
                 // "." names the row itself, as in XPath.
-                selector = try compileSelector(.css(css), keyPath: "\(path).select", fail: fail)
+                selector = try compileSelector(.css(css), keyPath: "\(path).select", probe: probe, fail: fail)
             }
             if !json, let xpath = spec.xpath {
                 guard spec.select == nil else { throw fail(path, "use select or xpath, not both") }
                 if stringFunctions.contains(where: { xpath.hasPrefix($0) }) {
                     do { stringXPath = try XPathExpression(xpath) } catch { throw fail("\(path).xpath", "invalid XPath \"\(xpath)\": \(error.detail)") }
                 } else {
-                    selector = try compileSelector(.xpath(xpath), keyPath: "\(path).xpath", fail: fail)
+                    selector = try compileSelector(.xpath(xpath), keyPath: "\(path).xpath", probe: probe, fail: fail)
                 }
             }
             var regex: NSRegularExpression?
