@@ -60,22 +60,27 @@ public struct JSONLDScraper: Scraper {
 
     /// The venues and nights of one parsed page.
     func read(_ document: Document, url: String, now: Timestamp) throws(ScrapeError) -> PageContent {
-        let blocks: [Result<JSONValue, JSONLDBlocks.Problem>]
+        let blocks: [Result<JSONLDBlocks.Parsed, JSONLDBlocks.Problem>]
         do { blocks = try JSONLDBlocks.read(document, url: url) } catch { throw ScrapeError.markup(error, source: id, url: url) }
         return try read(blocks: blocks, url: url, now: now)
     }
 
     /// The venues and nights of a page's JSON-LD blocks, each already parsed or refused.
-    func read(blocks: [Result<JSONValue, JSONLDBlocks.Problem>], url: String, now: Timestamp) throws(ScrapeError) -> PageContent {
-        guard !blocks.isEmpty else {
-            throw ScrapeError(kind: .noItems, source: id, url: url, message: "no <script type=\"application/ld+json\"> block in \(url)")
-        }
+    func read(blocks: [Result<JSONLDBlocks.Parsed, JSONLDBlocks.Problem>], url: String, now: Timestamp) throws(ScrapeError) -> PageContent {
         var content = PageContent()
+        // A page without JSON-LD lists nothing today: a valid, empty result (the sanity floor judges a whole run).
+        guard !blocks.isEmpty else {
+            content.warnings.append("\(id): \(url): no <script type=\"application/ld+json\"> block: nothing listed")
+            return content
+        }
         var values: [JSONValue] = []
         var problems: [String] = []
+        var repairs: [String] = []
         for block in blocks {
             switch block {
-            case .success(let value): values.append(value)
+            case .success(let parsed):
+                values.append(parsed.value)
+                if let note = parsed.repaired { repairs.append(note) }
             case .failure(let problem): problems.append(problem.message)
             }
         }
@@ -83,7 +88,7 @@ public struct JSONLDScraper: Scraper {
             let more = problems.count > 1 ? " (and \(problems.count - 1) more broken block\(problems.count > 2 ? "s" : ""))" : ""
             throw ScrapeError(kind: .markup, source: id, url: url, message: problems[0] + more)
         }
-        content.warnings = problems.map { "\(id): \($0)" }
+        content.warnings = (repairs + problems).map { "\(id): \($0)" }
 
         let graph = JSONLDGraph(values)
         let venueReader = JSONLDVenueReader(source: id, defaultCity: definition.city, pageURL: url, now: now)
@@ -118,9 +123,9 @@ public struct JSONLDScraper: Scraper {
         }
         content.warnings += dropped.map { "\(id): \(url): \($0.description)" }
         if content.venues.isEmpty, content.nights.isEmpty, content.evenings.isEmpty {
+            // A page whose JSON-LD describes no venue or event (a breadcrumb, the site itself) lists nothing: not an error.
             let seen = graph.otherTypes.isEmpty ? "" : " (found: \(Array(Set(graph.otherTypes)).sorted().joined(separator: ", ")))"
-            let reason = content.warnings.first.map { "; \($0)" } ?? ""
-            throw ScrapeError(kind: .noItems, source: id, url: url, message: "no venue or event could be read from the JSON-LD of \(url)\(seen)\(reason)")
+            content.warnings.append("\(id): \(url): no venue or event in the JSON-LD\(seen): nothing listed")
         }
         return content
     }
