@@ -51,6 +51,9 @@ public struct CompiledDefinition: Sendable {
     let clubs: CompiledClubListing?
     /// The city of venues whose address names none (jsonld).
     public let city: String?
+    /// The currency of jsonld prices that declare none.
+    public var currency: String? { declaredCurrency }
+    let declaredCurrency: String?
     /// The zone in which the day asked for is cut and "today" is reckoned (`day_zone`, else `timezone`).
     public var dayZone: ZoneConverter { declaredDayZone ?? zone }
     let declaredDayZone: ZoneConverter?
@@ -316,7 +319,7 @@ extension CompiledDefinition {
             rules: rules, keep: definition.keep ?? .all, sanityFraction: sanityFraction, sanityMinimum: sanityMinimum,
             fetchPolicy: try Self.fetchPolicy(definition.fetch, fail: fail), defaultDays: days, ratingSystem: definition.ratingSystem, schedule: schedule, grid: grid,
             audiences: audiences, shares: shares, news: news, channelNames: definition.channelNames ?? [:], detail: detail,
-            clubs: clubs, city: definition.city, declaredDayZone: dayZone, lastStop: lastStop, orderByStart: orderByStart)
+            clubs: clubs, city: definition.city, declaredCurrency: definition.currency?.uppercased(), declaredDayZone: dayZone, lastStop: lastStop, orderByStart: orderByStart)
     }
 
     /// A selector checked as it will run: placeholders rendered with `probe` (the definition's first channel, a real day, page 1).

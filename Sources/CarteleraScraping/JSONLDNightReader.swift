@@ -16,6 +16,8 @@ struct JSONLDNightReader: Sendable {
 
     let venues: JSONLDVenueReader
     let zone: ZoneConverter
+    /// The currency of prices that declare none (the definition's `currency`); nil assumes none.
+    var currency: String? = nil
 
     /// The night `node` describes; `host` is the venue it is nested in, `soleVenue` the page's only venue.
     /// Values out of range (a price of 1e300) are left out, each with a message in `warnings`.
@@ -49,16 +51,43 @@ struct JSONLDNightReader: Sendable {
 
         let (venueID, venue) = try place(node, title: title, host: host, soleVenue: soleVenue, warnings: &warnings)
         var numbers = NumberFields(item: "event \"\(title)\"")
-        let offers = JSONLDOffers(node.nodes("offers"), evening: evening, zone: zone, pageURL: venues.pageURL, now: venues.now, numbers: &numbers)
+        let offers = JSONLDOffers(node.nodes("offers"), evening: evening, zone: zone, pageURL: venues.pageURL, now: venues.now, declaredCurrency: currency, numbers: &numbers)
         warnings += numbers.dropped
         let free = node.bool("isAccessibleForFree") ?? (offers.priceFrom == 0 ? true : nil)
-        let night = Night(
+        var night = Night(
             venue: venueID, date: evening, title: title, doors: doors, closing: closing, timeZone: zone.identifier,
             lineup: lineup(node), musicLabels: JSONLDVenueReader.musicLabels(node), keywords: JSONLDVenueReader.keywords(node),
             flyer: venues.images(node).first, price: offers.price, priceFrom: offers.priceFrom, freeEntry: free,
             ticketURL: offers.ticketURL, url: node.text("url").flatMap { LinkResolver.resolve($0, against: venues.pageURL) },
             provenance: [Provenance(source: venues.source, url: venues.pageURL)])
+        night.priceCurrency = offers.currency
+        night.priceTo = offers.priceTo
+        night.offerCount = node.nodes("offers").isEmpty ? nil : offers.offerCount
+        let performers = self.performers(node)
+        night.performers = performers.contains { $0.url != nil } ? performers : nil
+        switch node.enumeration("eventStatus") {
+        case "EventPostponed": night.status = .postponed
+        case "EventRescheduled": night.status = .rescheduled
+        case "EventMovedOnline": night.status = .movedOnline
+        default: break
+        }
+        night.previousStart = node.texts("previousStartDate").lazy.compactMap { JSONLDTime($0)?.instant(in: zone) }.first
+        // A date-only endDate after the evening: a night (a festival) that runs over several days.
+        if let endText = node.text("endDate"), case .date(let last)? = JSONLDTime(endText), last > evening { night.lastDate = last }
         return .night(night, venue: venue)
+    }
+
+    /// Performers with their links (`url`, else the first `sameAs`), names alone for plain strings, without repeats.
+    private func performers(_ node: JSONLDNode) -> [Performer] {
+        var seen = Set<String>()
+        let found = ["performer", "performers"].flatMap { key in
+            node.texts(key).map { Performer(name: $0) } + node.nodes(key).compactMap { performer in
+                performer.text("name").map { name in
+                    Performer(name: name, url: (performer.texts("url") + performer.texts("sameAs")).lazy.compactMap { LinkResolver.resolve($0, against: venues.pageURL) }.first)
+                }
+            }
+        }
+        return found.filter { seen.insert($0.name).inserted }
     }
 
     /// The venue of the event: its `location` (an object or a name), else the venue it is nested in, else the page's only venue.
@@ -76,7 +105,11 @@ struct JSONLDNightReader: Sendable {
                 return (venue.id, nil)
             }
         }
-        if let name = node.text("location") { return (try venues.venueID(named: name), nil) }
+        // A text location is a weak venue, stored as such so that the night never points at a venue that is not.
+        if let name = node.text("location") {
+            let venue = try venues.venue(named: name, near: host ?? soleVenue)
+            return (venue.id, venue)
+        }
         if let venue = host ?? soleVenue { return (venue.id, nil) }
         throw ScrapeMessage("event \"\(title)\" names no location and the page has no single venue it could belong to")
     }

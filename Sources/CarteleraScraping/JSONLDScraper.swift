@@ -35,9 +35,7 @@ public struct JSONLDScraper: Scraper {
                     let response = try await loader.response(request)
                     let page = try read(try definition.document(from: response, xml: false, warnings: &outcome.warnings), url: response.url, now: context.now)
                     for venue in page.venues { merge(venue, into: &outcome.extraction.venues) }
-                    for night in page.nights where !outcome.extraction.nights.contains(where: { $0.id == night.id }) {
-                        outcome.extraction.nights.append(night)
-                    }
+                    for night in page.nights { Self.add(night, to: &outcome.extraction.nights) }
                     evenings.formUnion(page.evenings)
                     outcome.warnings += page.warnings
                 } catch {
@@ -92,7 +90,7 @@ public struct JSONLDScraper: Scraper {
 
         let graph = JSONLDGraph(values)
         let venueReader = JSONLDVenueReader(source: id, defaultCity: definition.city, pageURL: url, now: now)
-        let nightReader = JSONLDNightReader(venues: venueReader, zone: definition.zone)
+        let nightReader = JSONLDNightReader(venues: venueReader, zone: definition.zone, currency: definition.currency)
         var hosts: [Int: Venue] = [:]
         var dropped: [ScrapeMessage] = []
         for (position, node) in graph.venues.enumerated() {
@@ -112,7 +110,7 @@ public struct JSONLDScraper: Scraper {
                 case .night(let night, let venue):
                     if let venue { merge(venue, into: &content.venues) }
                     content.evenings.insert(night.date)
-                    if !content.nights.contains(where: { $0.id == night.id }) { content.nights.append(night) }
+                    Self.add(night, to: &content.nights)
                 case .cancelled(let title, let evening):
                     content.evenings.insert(evening)
                     content.warnings.append("\(id): \(url): event \"\(title)\" on \(evening) is cancelled: skipped")
@@ -128,6 +126,26 @@ public struct JSONLDScraper: Scraper {
             content.warnings.append("\(id): \(url): no venue or event in the JSON-LD\(seen): nothing listed")
         }
         return content
+    }
+
+    /// Adds `night`; a second listing of the same venue, evening and title is merged into the first, keeping its
+    /// page in `otherURLs` and its performers, so neither is silently lost.
+    static func add(_ night: Night, to nights: inout [Night]) {
+        guard let index = nights.firstIndex(where: { $0.id == night.id }) else {
+            nights.append(night)
+            return
+        }
+        var known = nights[index]
+        let urls = [night.url] + (night.otherURLs ?? []).map(Optional.some)
+        for case let url? in urls where url != known.url && !(known.otherURLs ?? []).contains(url) {
+            known.otherURLs = (known.otherURLs ?? []) + [url]
+        }
+        known.lineup += night.lineup.filter { !known.lineup.contains($0) }
+        if let performers = night.performers {
+            known.performers = (known.performers ?? []) + performers.filter { performer in !(known.performers ?? []).contains { $0.name == performer.name } }
+        }
+        known.ticketURL = known.ticketURL ?? night.ticketURL
+        nights[index] = known
     }
 
     /// Adds `venue`, or fills the gaps of the venue already read under its id (a page may describe it twice:

@@ -57,6 +57,8 @@ public struct SiteDefinition: Codable, Sendable {
     public var ratingSystem: String?
     /// The city a club listing covers, and of jsonld venues whose address names none.
     public var city: String?
+    /// The currency of jsonld prices that declare none (`EUR`); without it none is assumed.
+    public var currency: String?
     /// A club listing's venues: their own page(s), read once a run.
     public var venues: ClubTableSpec?
     /// A club listing's nights, with their guest-list blocks: the `request` page of each evening unless `url` says otherwise.
@@ -71,7 +73,7 @@ public struct SiteDefinition: Codable, Sendable {
         case bodyReplace = "body_replace"
         case rules, detail, sanity, fetch, days, keep
         case ratingSystem = "rating_system"
-        case city, venues, nights, promotions
+        case city, venues, nights, promotions, currency
     }
 }
 
