@@ -56,10 +56,16 @@ public struct JSONLDScraper: Scraper {
         var warnings: [String] = []
     }
 
-    /// The venues and nights of one parsed page.
+    /// The venues and nights of one parsed page: its JSON-LD blocks, then its microdata and RDFa Lite items as one more block.
     func read(_ document: Document, url: String, now: Timestamp) throws(ScrapeError) -> PageContent {
-        let blocks: [Result<JSONLDBlocks.Parsed, JSONLDBlocks.Problem>]
-        do { blocks = try JSONLDBlocks.read(document, url: url) } catch { throw ScrapeError.markup(error, source: id, url: url) }
+        var blocks: [Result<JSONLDBlocks.Parsed, JSONLDBlocks.Problem>]
+        do {
+            blocks = try JSONLDBlocks.read(document, url: url)
+            let items = try MicrodataReader.items(in: document)
+            if !items.isEmpty { blocks.append(.success(JSONLDBlocks.Parsed(value: .array(items)))) }
+        } catch {
+            throw ScrapeError.markup(error, source: id, url: url)
+        }
         return try read(blocks: blocks, url: url, now: now)
     }
 
@@ -68,7 +74,7 @@ public struct JSONLDScraper: Scraper {
         var content = PageContent()
         // A page without JSON-LD lists nothing today: a valid, empty result (the sanity floor judges a whole run).
         guard !blocks.isEmpty else {
-            content.warnings.append("\(id): \(url): no <script type=\"application/ld+json\"> block: nothing listed")
+            content.warnings.append("\(id): \(url): no <script type=\"application/ld+json\"> block and no microdata or RDFa item: nothing listed")
             return content
         }
         var values: [JSONValue] = []
