@@ -15,7 +15,7 @@ struct JSONLDNightReader: Sendable {
     }
 
     let venues: JSONLDVenueReader
-    let zone: ZoneConverter
+    var zone: ZoneConverter
     /// The currency of prices that declare none (the definition's `currency`); nil assumes none.
     var currency: String? = nil
 
@@ -26,6 +26,29 @@ struct JSONLDNightReader: Sendable {
         guard let startText = node.text("startDate") else { throw ScrapeMessage("event \"\(title)\" has no startDate") }
         let unreadable = ScrapeMessage("event \"\(title)\" has an unreadable startDate \"\(startText)\"")
         guard let start = JSONLDTime(startText) else { throw unreadable }
+        // A tour page lists nights abroad: a start whose offset is not the definition zone's is read in its own zone.
+        var reader = self
+        if let instant = start.instant(in: zone), let own = Self.zone(ofOffsetIn: startText), own.offset(at: instant) != zone.offset(at: instant) {
+            reader.zone = own
+        }
+        return try reader.read(node, title: title, start: start, unreadable: unreadable, host: host, soleVenue: soleVenue, warnings: &warnings)
+    }
+
+    /// The fixed zone (`Etc/GMT+5`) of a whole-hour offset at the end of an ISO date-time, if any.
+    static func zone(ofOffsetIn text: String) -> ZoneConverter? {
+        let trimmed = text.trimmingWhitespace()
+        let scalars = Array(trimmed.unicodeScalars.suffix(6))
+        guard scalars.count == 6, scalars[0] == "+" || scalars[0] == "-", scalars[3] == ":",
+              let hours = Int(String(String.UnicodeScalarView(scalars[1...2]))), String(String.UnicodeScalarView(scalars[4...5])) == "00",
+              (0...14).contains(hours) else { return nil }
+        // POSIX-style Etc zones count the other way: UTC-05:00 is Etc/GMT+5.
+        let name = hours == 0 ? "Etc/UTC" : "Etc/GMT\(scalars[0] == "+" ? "-" : "+")\(hours)"
+        return ZoneConverter(identifier: name)
+    }
+
+    private func read(
+        _ node: JSONLDNode, title: String, start: JSONLDTime, unreadable: ScrapeMessage, host: Venue?, soleVenue: Venue?, warnings: inout [ScrapeMessage]
+    ) throws(ScrapeMessage) -> Reading {
         let startInstant = start.instant(in: zone)
         let evening: Day
         if case .date(let day) = start {

@@ -44,3 +44,16 @@ import Testing
         #expect(outcome.failures.isEmpty)
     }
 }
+
+@Suite struct TourPageTests {
+    @Test func aNightAbroadIsReadInItsOwnOffsetsZone() async throws {
+        let outcome = try await JSONLDPage.scrape("""
+            [{"@type": "MusicEvent", "name": "Tokio", "startDate": "2026-11-27T12:30:00+09:00", "location": "Sala"},
+             {"@type": "MusicEvent", "name": "Madrid", "startDate": "2026-11-27T21:00:00+01:00", "location": "Sala"}]
+            """)
+        let nights = outcome.extraction.nights
+        // 12:30 in Tokyo is 04:30 in Madrid, which Madrid would count as the evening before.
+        #expect(nights.map(\.timeZone) == ["Etc/GMT-9", "Europe/Madrid"])
+        #expect(nights.map(\.date) == [Day("2026-11-27"), Day("2026-11-27")])
+    }
+}
