@@ -54,6 +54,8 @@ public struct CompiledDefinition: Sendable {
     /// The currency of jsonld prices that declare none.
     public var currency: String? { declaredCurrency }
     let declaredCurrency: String?
+    /// The home country of a jsonld source's venues, when the definition names one.
+    let country: String?
     /// The zone in which the day asked for is cut and "today" is reckoned (`day_zone`, else `timezone`).
     public var dayZone: ZoneConverter { declaredDayZone ?? zone }
     let declaredDayZone: ZoneConverter?
@@ -319,7 +321,7 @@ extension CompiledDefinition {
             rules: rules, keep: definition.keep ?? .all, sanityFraction: sanityFraction, sanityMinimum: sanityMinimum,
             fetchPolicy: try Self.fetchPolicy(definition.fetch, fail: fail), defaultDays: days, ratingSystem: definition.ratingSystem, schedule: schedule, grid: grid,
             audiences: audiences, shares: shares, news: news, channelNames: definition.channelNames ?? [:], detail: detail,
-            clubs: clubs, city: definition.city, declaredCurrency: definition.currency?.uppercased(), declaredDayZone: dayZone, lastStop: lastStop, orderByStart: orderByStart)
+            clubs: clubs, city: definition.city, declaredCurrency: definition.currency?.uppercased(), country: definition.country, declaredDayZone: dayZone, lastStop: lastStop, orderByStart: orderByStart)
     }
 
     /// A selector checked as it will run: placeholders rendered with `probe` (the definition's first channel, a real day, page 1).

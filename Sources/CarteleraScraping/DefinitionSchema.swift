@@ -34,7 +34,7 @@ indirect enum DefinitionSchema: Sendable {
         "sanity": .map(["fraction": .scalar, "minimum": .scalar]),
         "fetch": .map(["delay": .scalar, "concurrency": .scalar, "timeout": .scalar, "max_body_bytes": .scalar, "robots": .scalar]),
         "days": .scalar, "keep": .scalar, "rating_system": .scalar,
-        "city": .scalar, "currency": .scalar, "venues": clubTable, "nights": clubTable, "promotions": clubTable,
+        "city": .scalar, "currency": .scalar, "country": .scalar, "venues": clubTable, "nights": clubTable, "promotions": clubTable,
     ])
 
     /// The first key that does not belong, as "path: message".

@@ -95,7 +95,7 @@ public struct JSONLDScraper: Scraper {
         content.warnings = (repairs + problems).map { "\(id): \($0)" }
 
         let graph = JSONLDGraph(values)
-        let venueReader = JSONLDVenueReader(source: id, defaultCity: definition.city, pageURL: url, now: now)
+        let venueReader = JSONLDVenueReader(source: id, defaultCity: definition.city, pageURL: url, now: now, homeCountry: definition.country)
         let nightReader = JSONLDNightReader(venues: venueReader, zone: definition.zone, currency: definition.currency)
         var hosts: [Int: Venue] = [:]
         var dropped: [ScrapeMessage] = []

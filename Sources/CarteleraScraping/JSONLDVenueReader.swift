@@ -22,6 +22,8 @@ struct JSONLDVenueReader: Sendable {
     let defaultCity: String?
     let pageURL: String
     let now: Timestamp
+    /// The definition's country: venues elsewhere carry their country in their id.
+    var homeCountry: String? = nil
 
     /// The venue `node` describes; it needs a name and a city (its address's locality or the definition's city).
     /// Ratings out of range are left out, each with a message in `warnings`.
@@ -49,6 +51,10 @@ struct JSONLDVenueReader: Sendable {
             phone: node.text("telephone"), provenance: [Provenance(source: source, url: pageURL)])
         venue.country = postal?.text("addressCountry") ?? postal?.nodes("addressCountry").first?.text("name")
         venue.region = postal?.text("addressRegion")
+        // A tour page's venue abroad: "fr/bayonne/theatre", so it never meets a namesake at home.
+        if let country = venue.country, let home = homeCountry, TextFolding.fold(country) != TextFolding.fold(home) {
+            venue.id = VenueID("\(Slug.make(country))/\(venue.id.rawValue)")
+        }
         return venue
     }
 

@@ -59,6 +59,8 @@ public struct SiteDefinition: Codable, Sendable {
     public var city: String?
     /// The currency of jsonld prices that declare none (`EUR`); without it none is assumed.
     public var currency: String?
+    /// The country a jsonld source's venues are in unless their address says otherwise (`ES`); venues elsewhere get it in their id.
+    public var country: String?
     /// A club listing's venues: their own page(s), read once a run.
     public var venues: ClubTableSpec?
     /// A club listing's nights, with their guest-list blocks: the `request` page of each evening unless `url` says otherwise.
@@ -73,7 +75,7 @@ public struct SiteDefinition: Codable, Sendable {
         case bodyReplace = "body_replace"
         case rules, detail, sanity, fetch, days, keep
         case ratingSystem = "rating_system"
-        case city, venues, nights, promotions, currency
+        case city, venues, nights, promotions, currency, country
     }
 }
 

@@ -70,7 +70,7 @@ import Testing
         let report = try JSONDecoder().decode(Report.self, from: Data(json.stdout.utf8))
         #expect(report.requests.map(\.url) == ["https://teatro-norte.example/agenda"])
         #expect(report.requests.first?.status == 200)
-        #expect(report.items.count == 13)
+        #expect(report.items.count == 15)
         #expect(report.warnings.contains { $0.contains("read after repair") })
         let unknown = try CLIRunner.run(["sources", "try", "guia-tv.example", "--channel", "nope", "--case", "1"])
         #expect(unknown.status == 2)
