@@ -138,11 +138,21 @@ public enum CorpusCheck {
     private static func detailRoutes(_ expect: JSONValue, folder: String, allowed: Set<String>) -> [FixtureFetcher.Route] {
         var specific: [FixtureFetcher.Route] = []
         var general: [FixtureFetcher.Route] = []
+        // "(any other …)" answers every other detail request like the ones listed: a prefix route, tried last.
+        let listed = (expect["detail_requests"]?.array ?? []).compactMap { $0["url"]?.string }.filter { !$0.hasPrefix("(") }
+        var catchAll: [FixtureFetcher.Route] = []
         for request in expect["detail_requests"]?.array ?? [] {
             guard let url = request["url"]?.string else { continue }
+            if url.hasPrefix("("), request["file"]?.isNull != false, let first = listed.first {
+                let common = listed.dropFirst().reduce(first) { prefix, next in String(prefix.commonPrefix(with: next)) }
+                if let slash = common.lastIndex(of: "/"), common.contains("://") {
+                    catchAll.append(FixtureFetcher.Route(method: request["method"]?.string, url: String(common[...slash]) + "*", file: ""))
+                }
+                continue
+            }
             let file = request["file"]?.string
             if let file, !allowed.contains(file) { continue }
-            let path = file.map { "\(folder)/\($0)" } ?? "/dev/null"
+            let path = file.map { "\(folder)/\($0)" } ?? ""
             var body: String?
             if case .object(let form)? = request["form_data"] {
                 let pairs = form.compactMap { key, value -> String? in
@@ -154,6 +164,6 @@ public enum CorpusCheck {
             let route = FixtureFetcher.Route(method: request["method"]?.string, url: url, bodyContains: body, file: path)
             if body == nil { general.append(route) } else { specific.append(route) }
         }
-        return specific + general
+        return specific + general + catchAll
     }
 }

@@ -37,9 +37,9 @@ public struct TrialReport: Codable, Sendable {
     public var selectors: [SelectorMatch]
     /// Every item read, as it would be stored (programmes, venues, nights, audiences…), before normalizing.
     public var items: [JSONValue]
-    /// Parts of the scrape that failed.
+    /// Parts of the scrape that failed (a detail page that failed is a warning: it costs only its own fields).
     public var failures: [String]
-    /// Warnings: rows skipped, pages repaired, selectors that could not run.
+    /// Warnings: detail pages that failed, rows skipped, pages repaired, selectors that could not run.
     public var warnings: [String]
 }
 
@@ -73,7 +73,9 @@ public enum DefinitionTrial {
         return TrialReport(
             source: definition.source.rawValue, kind: definition.kind.rawValue, day: day.description, channel: channel?.id,
             requests: requests, selectors: selectors, items: items,
-            failures: (outcome.failures + outcome.detailFailures).map(\.description), warnings: warnings)
+            failures: outcome.failures.map(\.description),
+            // A detail page that fails costs only its own fields, as in a run.
+            warnings: outcome.detailFailures.map { "detail page failed: \($0)" } + warnings)
     }
 
     private static func encoded<T: Encodable>(_ values: [T]) -> [JSONValue] {
