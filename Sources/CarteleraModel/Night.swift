@@ -88,7 +88,14 @@ public struct Night: Hashable, Codable, Sendable, Identifiable {
 
 /// A change to a planned night, as schema.org's `eventStatus` says.
 public enum NightStatus: String, Hashable, Codable, Sendable {
-    case cancelled, postponed, rescheduled, movedOnline = "moved-online"
+    /// It will not take place.
+    case cancelled
+    /// It will take place later, on a date not yet known.
+    case postponed
+    /// It moved to another date (the night's own), from `previousStart`.
+    case rescheduled
+    /// It takes place online instead.
+    case movedOnline = "moved-online"
 }
 
 /// A performer of a night and their page.
