@@ -137,6 +137,9 @@ public enum SourceCheck {
                 let same: Bool
                 switch (value, got) {
                 case (.number(let a), .number(let b)): same = abs(a - b) < 1e-9
+                // Times compare as instants: "…00.000Z" is "…00Z" and "…01:00+01:00".
+                case (.string(let a), .string(let b)) where a != b && Timestamp(iso8601: a) != nil:
+                    same = Timestamp(iso8601: a) == Timestamp(iso8601: b)
                 default: same = value == got
                 }
                 if !same { problems.append("\(label) #\(index) \(key): expected \(value.string ?? "\(value)"), got \(got.string ?? "\(got)")") }
