@@ -8,7 +8,7 @@ import PackageDescription
 let harnesses: [(name: String, dependencies: [Target.Dependency])] = [
     ("fuzz-html-extraction", [scraping, fetch, markup, model]),
     ("fuzz-xmltv", [scraping, fetch, model]),
-    ("fuzz-jsonld", [scraping, model]),
+    ("fuzz-jsonld", [scraping, model, markup]),
     ("fuzz-time-and-numbers", [scraping, model]),
     ("fuzz-selectors", [markup]),
     ("fuzz-definitions", [scraping, model]),

@@ -5,6 +5,15 @@ import Foundation
 
 /// Runs site definitions over the TV-guide corpus (`<corpus>/<site>/expect.json` and its captured files).
 public enum CorpusCheck {
+    /// The keys an `expect.json` of the corpus may have; any other is reported, as a misspelling would check nothing.
+    public static let knownKeys: Set<String> = [
+        "site", "source", "upstream_commit", "expectation_source", "layout", "files", "date", "channel", "timezone_hint",
+        "count", "count_basis", "programmes", "primary_case_files", "reference_today", "additional_cases", "empty_files",
+        "request", "request_note", "detail_requests", "derived_files", "fixture_info", "notes",
+    ]
+    /// The keys an additional case may have.
+    public static let knownCaseKeys: Set<String> = ["upstream_test", "name", "files", "date", "channel", "count", "count_basis", "programmes", "reference_today", "notes"]
+
     /// The site folders of a corpus directory, sorted.
     public static func sites(in corpus: String) -> [String] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: corpus)) ?? []
@@ -32,15 +41,25 @@ public enum CorpusCheck {
         var problems: [String] = []
         var warnings: [String] = []
         var usedFiles = Set<String>()
+        if case .object(let members) = expect {
+            for key in members.keys.sorted() where !knownKeys.contains(key) { problems.append("expect.json: unknown key \"\(key)\"") }
+        }
+        for (index, extra) in (expect["additional_cases"]?.array ?? []).enumerated() {
+            guard case .object(let members) = extra else { continue }
+            for key in members.keys.sorted() where !knownCaseKeys.contains(key) { problems.append("expect.json additional_cases[\(index)]: unknown key \"\(key)\"") }
+        }
+        // The page's own "today": dates without a year, relative day names and `date: null` are read against it.
+        let referenceToday = expect["reference_today"]?.string.flatMap { Day(String($0.prefix(10))) }
 
-        struct Case { var name: String; var date: JSONValue?; var channel: JSONValue?; var files: [String]; var count: Int?; var programmes: [JSONValue] }
+        struct Case { var name: String; var date: JSONValue?; var channel: JSONValue?; var files: [String]; var count: Int?; var programmes: [JSONValue]; var today: Day? = nil }
         var cases = [Case(name: "primary", date: expect["date"], channel: expect["channel"],
                           files: (expect["primary_case_files"]?.array ?? []).compactMap(\.string),
                           count: expect["count"]?.int, programmes: expect["programmes"]?.array ?? [])]
         for (index, extra) in (expect["additional_cases"]?.array ?? []).enumerated() {
-            cases.append(Case(name: extra["upstream_test"]?.string ?? "case \(index + 2)", date: extra["date"] ?? expect["date"],
+            cases.append(Case(name: extra["upstream_test"]?.string ?? extra["name"]?.string ?? "case \(index + 2)", date: extra["date"] ?? expect["date"],
                               channel: extra["channel"] ?? expect["channel"], files: (extra["files"]?.array ?? []).compactMap(\.string),
-                              count: extra["count"]?.int, programmes: extra["programmes"]?.array ?? []))
+                              count: extra["count"]?.int, programmes: extra["programmes"]?.array ?? [],
+                              today: extra["reference_today"]?.string.flatMap { Day(String($0.prefix(10))) }))
         }
         for item in cases { usedFiles.formUnion(item.files) }
         // A listing variant no case reads (the same page in another encoding) must give the primary case's results.
@@ -57,8 +76,9 @@ public enum CorpusCheck {
         }
 
         for item in cases {
-            guard let dateText = item.date?.string, let day = Day(String(dateText.prefix(10))) else {
-                problems.append("\(item.name): no date")
+            let today = item.today ?? referenceToday
+            guard let day = item.date?.string.flatMap({ Day(String($0.prefix(10))) }) ?? (item.date?.isNull != false ? today : nil) else {
+                problems.append("\(item.name): no date, and no reference_today to use instead")
                 continue
             }
             let channel = channelEntry(item.channel, in: definition)
@@ -70,8 +90,8 @@ public enum CorpusCheck {
                 name: item.name, day: day, channel: channel ?? definition.channels.first,
                 listingFiles: item.files.filter { !isDetail($0) }.map { "\(folder)/\($0)" },
                 otherRoutes: detailRoutes(expect, folder: folder, allowed: Set(item.files)))
-            // The captures were made around the day asked for: that day is "today" for relative-day URLs.
-            let now = day.startUTC.adding(seconds: 12 * 3600)
+            // "Today" is the page's reference_today when the corpus gives one, else the day asked for (noon UTC).
+            let now = (today ?? day).startUTC.adding(seconds: 12 * 3600)
             // The corpus records what upstream grabbers extract, duplicates and raw labels included: compare extraction, not the normalized result.
             let outcome = await definition.scrape(fixture, now: now, normalizing: false)
             warnings += outcome.warnings.map { "\(item.name): \($0)" }
@@ -84,6 +104,25 @@ public enum CorpusCheck {
             }
         }
         return CheckResult(name: site, problems: problems, warnings: warnings)
+    }
+
+    /// The corpus site's primary case as captured pages for `definition`, with its day and "today"; nil when expect.json cannot be read.
+    public static func primaryCase(site: String, corpus: String, definition: CompiledDefinition) -> (fixture: FixtureCase, today: Day)? {
+        let folder = "\(corpus)/\(site)"
+        guard let data = FileManager.default.contents(atPath: "\(folder)/expect.json"),
+              let expect = try? JSONDecoder().decode(JSONValue.self, from: data) else { return nil }
+        var roles: [String: String] = [:]
+        if case .object(let files)? = expect["files"] {
+            for (role, file) in files { if let name = file.string { roles[name] = role } }
+        }
+        let today = expect["reference_today"]?.string.flatMap { Day(String($0.prefix(10))) }
+        guard let day = expect["date"]?.string.flatMap({ Day(String($0.prefix(10))) }) ?? today else { return nil }
+        let files = (expect["primary_case_files"]?.array ?? []).compactMap(\.string)
+        let fixture = FixtureCase(
+            name: "primary", day: day, channel: channelEntry(expect["channel"], in: definition) ?? definition.channels.first,
+            listingFiles: files.filter { !(roles[$0]?.hasPrefix("detail") ?? false) }.map { "\(folder)/\($0)" },
+            otherRoutes: detailRoutes(expect, folder: folder, allowed: Set(files)))
+        return (fixture, today ?? day)
     }
 
     private static func channelEntry(_ value: JSONValue?, in definition: CompiledDefinition) -> ChannelEntry? {
@@ -99,11 +138,21 @@ public enum CorpusCheck {
     private static func detailRoutes(_ expect: JSONValue, folder: String, allowed: Set<String>) -> [FixtureFetcher.Route] {
         var specific: [FixtureFetcher.Route] = []
         var general: [FixtureFetcher.Route] = []
+        // "(any other …)" answers every other detail request like the ones listed: a prefix route, tried last.
+        let listed = (expect["detail_requests"]?.array ?? []).compactMap { $0["url"]?.string }.filter { !$0.hasPrefix("(") }
+        var catchAll: [FixtureFetcher.Route] = []
         for request in expect["detail_requests"]?.array ?? [] {
             guard let url = request["url"]?.string else { continue }
+            if url.hasPrefix("("), request["file"]?.isNull != false, let first = listed.first {
+                let common = listed.dropFirst().reduce(first) { prefix, next in String(prefix.commonPrefix(with: next)) }
+                if let slash = common.lastIndex(of: "/"), common.contains("://") {
+                    catchAll.append(FixtureFetcher.Route(method: request["method"]?.string, url: String(common[...slash]) + "*", file: ""))
+                }
+                continue
+            }
             let file = request["file"]?.string
             if let file, !allowed.contains(file) { continue }
-            let path = file.map { "\(folder)/\($0)" } ?? "/dev/null"
+            let path = file.map { "\(folder)/\($0)" } ?? ""
             var body: String?
             if case .object(let form)? = request["form_data"] {
                 let pairs = form.compactMap { key, value -> String? in
@@ -115,6 +164,6 @@ public enum CorpusCheck {
             let route = FixtureFetcher.Route(method: request["method"]?.string, url: url, bodyContains: body, file: path)
             if body == nil { general.append(route) } else { specific.append(route) }
         }
-        return specific + general
+        return specific + general + catchAll
     }
 }

@@ -50,15 +50,19 @@ public struct FixtureCase: Sendable {
 extension CompiledDefinition {
     /// Runs the scraper over captured pages answered through a `FixtureFetcher`; with `normalizing`, then normalizes what it yields, as a run does.
     public func scrape(_ fixture: FixtureCase, now: Timestamp, normalizing: Bool) async -> ScrapeOutcome {
-        let requests = listingRequests(channel: fixture.channel, day: fixture.day, today: zone.local(now).day)
-        var routes = zip(requests, fixture.listingFiles).map { request, file in
-            FixtureFetcher.Route(method: request.method, url: request.url, label: request.label, file: file)
-        }
-        routes += fixture.otherRoutes
-        let context = ScrapeContext(fetcher: FixtureFetcher(routes: routes), now: now, logger: Logger(label: "cartelera.check"))
+        let context = ScrapeContext(fetcher: fixtureFetcher(fixture, now: now), now: now, logger: Logger(label: "cartelera.check"))
         let job = ScrapeJob(days: [fixture.day], channels: fixture.channel.map { [ChannelID($0.id)] })
         var outcome = await makeScraper(for: self).scrape(job, context: context)
         if normalizing { outcome.extraction = Normalizer.standard.normalize(outcome.extraction) }
         return outcome
+    }
+
+    /// A fetcher answering the case's requests with its captured files: listing files in page order, then the other routes.
+    public func fixtureFetcher(_ fixture: FixtureCase, now: Timestamp) -> FixtureFetcher {
+        let requests = listingRequests(channel: fixture.channel, day: fixture.day, today: zone.local(now).day)
+        let routes = zip(requests, fixture.listingFiles).map { request, file in
+            FixtureFetcher.Route(method: request.method, url: request.url, label: request.label, file: file)
+        }
+        return FixtureFetcher(routes: routes + fixture.otherRoutes)
     }
 }

@@ -14,6 +14,12 @@ public enum SourceCheck {
     /// The expectation file's name inside a source folder.
     public static let fileName = "expect.json"
 
+    /// The keys a case may have; any other is reported, as a misspelling would check nothing.
+    public static let knownCaseKeys: Set<String> = [
+        "name", "date", "reference_today", "channel", "files", "content_type", "detail_routes", "empty", "count",
+        "programmes", "audiences", "shares", "news", "venues", "nights", "guestLists", "promotions", "venueCount", "nightCount",
+    ]
+
     /// Whether the source carries its own captured pages (sites checked only against a corpus do not).
     public static func hasCaptures(_ definition: CompiledDefinition) -> Bool {
         FileManager.default.fileExists(atPath: "\(definition.directory)/\(fileName)")
@@ -30,15 +36,22 @@ public enum SourceCheck {
             return [CheckResult(name: "\(definition.source)", problems: ["\(definition.source)/\(fileName) is not valid JSON"])]
         }
         var results: [CheckResult] = []
+        if case .object(let members) = expect, let key = members.keys.sorted().first(where: { $0 != "cases" }) {
+            results.append(CheckResult(name: "\(definition.source)", problems: ["\(fileName): unknown key \"\(key)\" (only \"cases\")"]))
+        }
         for (index, item) in (expect["cases"]?.array ?? []).enumerated() {
             let name = "\(definition.source) \(item["name"]?.string ?? "case \(index + 1)")"
+            var problems: [String] = []
+            if case .object(let members) = item {
+                for key in members.keys.sorted() where !knownCaseKeys.contains(key) { problems.append("unknown key \"\(key)\" in the case") }
+            }
             guard let fixture = fixtureCase(item, definition: definition, name: name) else {
                 results.append(CheckResult(name: name, problems: ["the case needs a date, a known channel and files"]))
                 continue
             }
             // A source's own expectations describe what gets stored: canonical genres included.
-            let outcome = await definition.scrape(fixture, now: Timestamp(secondsSince1970: 0), normalizing: true)
-            var problems = outcome.failures.map(\.description)
+            let outcome = await definition.scrape(fixture, now: now(item), normalizing: true)
+            problems += outcome.failures.map(\.description)
             problems += ExpectationCheck.problems(outcome.extraction.programmes, expected: item["programmes"]?.array ?? [], count: item["count"]?.int)
             problems += compareItems(outcome.extraction.audiences, item["audiences"], label: "audiences")
             problems += compareItems(outcome.extraction.shares, item["shares"], label: "shares")
@@ -50,15 +63,32 @@ public enum SourceCheck {
             if let count = item["venueCount"]?.int, count != outcome.extraction.venues.count {
                 problems.append("expected \(count) venues, got \(outcome.extraction.venues.count)")
             }
+            if let count = item["nightCount"]?.int, count != outcome.extraction.nights.count {
+                problems.append("expected \(count) nights, got \(outcome.extraction.nights.count)")
+            }
+            if item["empty"] == .bool(true) {
+                let extraction = outcome.extraction
+                let total = extraction.programmes.count + extraction.venues.count + extraction.nights.count + extraction.audiences.count
+                    + extraction.shares.count + extraction.news.count + extraction.promotions.count
+                if total != 0 { problems.append("expected an empty page, got \(total) items") }
+            }
             results.append(CheckResult(name: name, problems: problems))
         }
         if results.isEmpty { results.append(CheckResult(name: "\(definition.source)", problems: ["\(fileName) lists no cases"])) }
         return results
     }
 
+    /// The check's "now": noon UTC of the case's `reference_today`, else the Unix epoch (so guest lists and
+    /// relative days read as the captures say, not as the day the check runs).
+    static func now(_ item: JSONValue) -> Timestamp {
+        guard let text = item["reference_today"]?.string, let day = Day(String(text.prefix(10))) else { return Timestamp(secondsSince1970: 0) }
+        return day.startUTC.adding(seconds: 12 * 3600)
+    }
+
     /// The captured files and request routes of a case.
     public static func fixtureCase(_ item: JSONValue, definition: CompiledDefinition, name: String) -> FixtureCase? {
-        guard let dateText = item["date"]?.string, let day = Day(dateText) else { return nil }
+        let reference = item["reference_today"]?.string.flatMap { Day(String($0.prefix(10))) }
+        guard let day = item["date"]?.string.flatMap({ Day(String($0.prefix(10))) }) ?? (item["date"]?.isNull != false ? reference : nil) else { return nil }
         var channel: ChannelEntry?
         if let id = item["channel"]?.string {
             guard let entry = definition.channels.first(where: { $0.id == id }) else { return nil }
@@ -107,6 +137,9 @@ public enum SourceCheck {
                 let same: Bool
                 switch (value, got) {
                 case (.number(let a), .number(let b)): same = abs(a - b) < 1e-9
+                // Times compare as instants: "…00.000Z" is "…00Z" and "…01:00+01:00".
+                case (.string(let a), .string(let b)) where a != b && Timestamp(iso8601: a) != nil:
+                    same = Timestamp(iso8601: a) == Timestamp(iso8601: b)
                 default: same = value == got
                 }
                 if !same { problems.append("\(label) #\(index) \(key): expected \(value.string ?? "\(value)"), got \(got.string ?? "\(got)")") }

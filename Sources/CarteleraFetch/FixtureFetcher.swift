@@ -15,7 +15,7 @@ public struct FixtureFetcher: Fetcher {
         public var bodyContains: String?
         /// The request label to match, any when nil.
         public var label: String?
-        /// The file to answer with, as an absolute path.
+        /// The file to answer with, as an absolute path; empty for an empty body.
         public var file: String
         /// The status to answer with.
         public var status: Int
@@ -64,7 +64,8 @@ public struct FixtureFetcher: Fetcher {
     public func fetch(_ request: FetchRequest) async throws(FetchError) -> FetchResponse {
         guard let route = routes.first(where: { $0.matches(request) }) ?? fallback.map({ Route(url: "*", file: $0) })
         else { throw FetchError(.noFixture, request: request, detail: "no fixture route matches") }
-        guard let data = FileManager.default.contents(atPath: route.file) else {
+        // An empty file name answers with an empty body (a site that answers some requests with nothing).
+        guard let data = route.file.isEmpty ? Data() : FileManager.default.contents(atPath: route.file) else {
             throw FetchError(.fileNotFound, request: request, detail: "fixture \(route.file) not found")
         }
         guard route.status < 400 else {

@@ -11,6 +11,11 @@ public struct Node {
         self.pointer = pointer
     }
 
+    /// Whether this node comes before `other` in document order (false for the same node or another document's).
+    public func precedes(_ other: Node) -> Bool {
+        document === other.document && xmlXPathCmpNodes(pointer, other.pointer) == 1
+    }
+
     /// The local name: the element or attribute name (lowercase for HTML), or "text", "comment" and so on.
     public var name: String {
         LibXML.string(pointer.pointee.name)

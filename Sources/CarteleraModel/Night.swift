@@ -36,6 +36,22 @@ public struct Night: Hashable, Codable, Sendable, Identifiable {
     public var url: String?
     /// The sources that list it.
     public var provenance: [Provenance]
+    /// When the organiser changed the night: cancelled, postponed, rescheduled or moved online; nil when it is on as planned.
+    public var status: NightStatus?
+    /// The start the night had before it was rescheduled, when the source says.
+    public var previousStart: Timestamp?
+    /// The last day of a night that runs over several (a festival), when the source gives only a date.
+    public var lastDate: Day?
+    /// The performers with their links, in the source's order (`lineup` keeps their names).
+    public var performers: [Performer]?
+    /// The currency of `priceFrom` and `priceTo` (ISO 4217, such as `EUR`), when the source declares one.
+    public var priceCurrency: String?
+    /// The highest price, in `priceCurrency`.
+    public var priceTo: Double?
+    /// How many offers the source lists (ticket types), when it says.
+    public var offerCount: Int?
+    /// Further pages for the same night, when two listings of it were merged.
+    public var otherURLs: [String]?
 
     /// A night from its parts; its id follows venue, evening and title.
     public init(
@@ -67,5 +83,31 @@ public struct Night: Hashable, Codable, Sendable, Identifiable {
     /// The id of the night a venue holds on an evening under a title.
     public static func id(venue: VenueID, date: Day, title: String) -> String {
         "\(venue.rawValue)@\(date)#\(Slug.make(title))"
+    }
+}
+
+/// A change to a planned night, as schema.org's `eventStatus` says.
+public enum NightStatus: String, Hashable, Codable, Sendable {
+    /// It will not take place.
+    case cancelled
+    /// It will take place later, on a date not yet known.
+    case postponed
+    /// It moved to another date (the night's own), from `previousStart`.
+    case rescheduled
+    /// It takes place online instead.
+    case movedOnline = "moved-online"
+}
+
+/// A performer of a night and their page.
+public struct Performer: Hashable, Codable, Sendable {
+    /// The name as the source writes it.
+    public var name: String
+    /// The performer's own page, when the source links one.
+    public var url: String?
+
+    /// A performer from a name and an optional link.
+    public init(name: String, url: String? = nil) {
+        self.name = name
+        self.url = url
     }
 }

@@ -50,6 +50,10 @@ public struct Venue: Hashable, Codable, Sendable, Identifiable {
     public var notSeenSince: Timestamp?
     /// The source's own id for the venue, when it gives one.
     public var externalID: String?
+    /// The country, as the source writes it (`ES`, `Portugal`), when it says.
+    public var country: String?
+    /// The region or state, when the source says.
+    public var region: String?
 
     /// A venue from its parts.
     public init(

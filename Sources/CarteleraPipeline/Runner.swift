@@ -140,7 +140,7 @@ public struct Runner: Sendable {
 
     /// The days a definition fetches: today in its zone and the following ones.
     func days(for definition: CompiledDefinition) -> [Day] {
-        let today = definition.zone.local(configuration.now).day
+        let today = definition.dayZone.local(configuration.now).day
         return (0..<max(1, configuration.days ?? definition.defaultDays)).map { today.advanced(by: $0) }
     }
 

@@ -51,6 +51,18 @@ public struct CompiledDefinition: Sendable {
     let clubs: CompiledClubListing?
     /// The city of venues whose address names none (jsonld).
     public let city: String?
+    /// The currency of jsonld prices that declare none.
+    public var currency: String? { declaredCurrency }
+    let declaredCurrency: String?
+    /// The home country of a jsonld source's venues, when the definition names one.
+    let country: String?
+    /// The zone in which the day asked for is cut and "today" is reckoned (`day_zone`, else `timezone`).
+    public var dayZone: ZoneConverter { declaredDayZone ?? zone }
+    let declaredDayZone: ZoneConverter?
+    /// How the last programme of a page gets its stop.
+    let lastStop: LastStopRule
+    /// Whether a page's programmes are ordered by start.
+    let orderByStart: Bool
 
     /// The channel ids this source lists.
     public var channelIDs: [ChannelID] { channels.map { ChannelID($0.id) } }
@@ -80,6 +92,12 @@ struct CompiledSelector: Sendable {
 struct CompiledTable: Sendable {
     let rows: CompiledSelector?
     let fields: [String: CompiledField]
+    /// A multi-day page's date headers, each with its format.
+    var dayHeader: CompiledField?
+    /// Where the page's JSON is, for rows read from JSON.
+    var json: JSONLocation?
+    /// The JSONPath of the rows, for rows read from JSON.
+    var jsonRows: CompiledJSONPath?
 }
 
 /// A day-column grid with rowspans.
@@ -96,6 +114,8 @@ struct CompiledGrid: Sendable {
 struct CompiledDetail: Sendable {
     let spec: DetailSpec
     let fields: [String: CompiledField]
+    /// Where the detail response's JSON is, for fields read from JSON.
+    var json: JSONLocation? { spec.json }
 }
 
 /// One field's recipe.
@@ -103,6 +123,8 @@ struct CompiledField: Sendable {
     let selector: CompiledSelector?
     /// An XPath that yields a string (`string(…)`, `normalize-space(…)`, `concat(…)`), compiled.
     let stringXPath: XPathExpression?
+    /// A JSONPath, for fields read from JSON.
+    let jsonPath: CompiledJSONPath?
     let attribute: String?
     let all: Bool
     let lines: Bool
@@ -115,16 +137,50 @@ struct CompiledField: Sendable {
     let fallback: String?
     let format: DateTimeFormat?
     let isURL: Bool
+    var lower = false
+    var upper = false
+    /// Offset-less times in this field are UTC.
+    var utc = false
+}
+
+/// How the last programme of a page, with nothing after it, gets its stop.
+enum LastStopRule: String, Sendable {
+    /// The first start of the next day's page, when the run fetches that day anyway; else `default_duration`, if any.
+    case nextDay = "next-day"
+    /// The end of the broadcast day (`day_starts_at` the next day, or midnight in `day_zone`).
+    case dayEnd = "day-end"
+    /// `rules.default_duration` minutes after the start, when set; else no stop.
+    case defaultDuration = "default-duration"
+    /// No stop.
+    case none
 }
 
 extension CompiledDefinition {
     /// Validates a decoded definition; every problem names the key path.
-    static func compile(_ definition: SiteDefinition, source: SourceID, directory: String, file: String) throws(DefinitionError) -> CompiledDefinition {
+    static func compile(_ written: SiteDefinition, source: SourceID, directory: String, file: String) throws(DefinitionError) -> CompiledDefinition {
         func fail(_ keyPath: String, _ message: String) -> DefinitionError {
             DefinitionError(source: source, file: file, keyPath: keyPath, message: message)
         }
+        let definition = try expandingExpressions(written, fail: fail)
         guard let zone = ZoneConverter(identifier: definition.timezone) else {
             throw fail("timezone", "unknown IANA time zone \"\(definition.timezone)\" (for example Europe/Madrid)")
+        }
+        var dayZone: ZoneConverter?
+        if let name = definition.dayZone {
+            guard let declared = ZoneConverter(identifier: name) else { throw fail("day_zone", "unknown IANA time zone \"\(name)\" (for example Europe/Madrid)") }
+            dayZone = declared
+        }
+        var lastStop = LastStopRule.defaultDuration
+        var orderByStart = false
+        switch definition.rules?.order ?? "page" {
+        case "page": break
+        case "start": orderByStart = true
+        case let other: throw fail("rules.order", "expected page or start, not \"\(other)\"")
+        }
+        if let rule = definition.rules?.lastStop {
+            guard let known = LastStopRule(rawValue: rule) else { throw fail("rules.last_stop", "expected next-day, day-end, default-duration or none, not \"\(rule)\"") }
+            if known == .defaultDuration, definition.rules?.defaultDuration == nil { throw fail("rules.last_stop", "default-duration needs rules.default_duration") }
+            lastStop = known
         }
         let request = definition.request
         try validateCounts(definition, fail: fail)
@@ -133,9 +189,21 @@ extension CompiledDefinition {
         }
         for (key, template) in [("request.url", request.url), ("request.body", request.body ?? "")] + (request.form ?? [:]).map({ ("request.form.\($0.key)", $0.value) }) {
             let unknown = PlaceholderValues.unknownNames(in: template)
-            if !unknown.isEmpty { throw fail(key, "unknown placeholder {\(unknown[0])} (use date:FORMAT, week.start:FORMAT, week.end:FORMAT, day.relative:WORDS, channel, channel.N, channel.id, channel.name, page, page:WORDS)") }
+            if !unknown.isEmpty { throw fail(key, "unknown placeholder {\(unknown[0])} (use date:FORMAT[@LANG], week.start:FORMAT, week.end:FORMAT, day.relative:WORDS, day.offset, channel, channel.N, channel.id, channel.name, page, page:WORDS, then |lower, |upper or |ascii)") }
         }
         let channels = definition.channels ?? []
+        let templates = [("request.url", request.url), ("request.body", request.body ?? "")]
+            + (request.form ?? [:]).sorted { $0.key < $1.key }.map { ("request.form.\($0.key)", $0.value) }
+            + (request.headers ?? [:]).sorted { $0.key < $1.key }.map { ("request.headers.\($0.key)", $0.value) }
+            + [("detail.url", definition.detail?.url ?? "")]
+        for (key, template) in templates {
+            for part in PlaceholderValues.channelParts(in: template) {
+                // {channel.N} needs an N-th "#"-separated part in every channel's site_id, or the URL would lose it silently.
+                if let channel = channels.first(where: { ($0.siteId ?? $0.id).split(separator: "#", omittingEmptySubsequences: false).count < part }) {
+                    throw fail(key, "{channel.\(part)} names part \(part) of the site_id, but channel \(channel.id) (\"\(channel.siteId ?? channel.id)\") has fewer parts")
+                }
+            }
+        }
         var seen = Set<String>()
         for (index, channel) in channels.enumerated() {
             guard !channel.id.isEmpty else { throw fail("channels[\(index)].id", "a channel needs an id") }
@@ -145,6 +213,9 @@ extension CompiledDefinition {
             throw fail("channels", "a tv-schedule source lists at least one channel")
         }
 
+        // Templates are checked as they will run: for the first channel, on a real day.
+        var probe = PlaceholderValues.probe
+        probe.channel = channels.first ?? probe.channel
         var rules = TimelineRules()
         if let spec = definition.rules {
             rules.rollover = spec.rollover ?? true
@@ -179,20 +250,31 @@ extension CompiledDefinition {
         switch definition.kind {
         case .tvSchedule:
             guard let spec = definition.schedule else { throw fail("schedule", "a tv-schedule source needs a schedule section") }
-            let fields = try compileFields(spec.fields, keyPath: "schedule.fields", fail: fail)
+            let fields = try compileFields(spec.fields, keyPath: "schedule.fields", json: spec.json != nil, probe: probe, fail: fail)
             if let gridSpec = spec.grid {
                 let dayFormat: DateTimeFormat
                 do { dayFormat = try DateTimeFormat(gridSpec.dayFormat) } catch { throw fail("schedule.grid.day_format", error.description) }
                 var time: CompiledField?
                 if let timeSpec = gridSpec.time { time = try compileFields(["time": timeSpec], keyPath: "schedule.grid", fail: fail)["time"] }
                 grid = CompiledGrid(
-                    table: try compileSelector(gridSpec.table, keyPath: "schedule.grid.table", fail: fail),
+                    table: try compileSelector(gridSpec.table, keyPath: "schedule.grid.table", probe: probe, fail: fail),
                     headerRow: gridSpec.headerRow ?? 1, timeColumn: gridSpec.timeColumn ?? 1, dayFormat: dayFormat,
                     time: time, slots: gridSpec.slots ?? false)
             } else {
                 guard let rows = spec.rows else { throw fail("schedule.rows", "say which element is one programme (rows) or describe a grid") }
-                guard fields["start"] != nil else { throw fail("schedule.fields.start", "a schedule needs a start field") }
-                schedule = CompiledTable(rows: try compileSelector(rows, keyPath: "schedule.rows", fail: fail), fields: fields)
+                guard fields["start"] != nil || definition.detail != nil else { throw fail("schedule.fields.start", "a schedule needs a start field") }
+                if let json = spec.json {
+                    try validate(json, keyPath: "schedule.json", fail: fail)
+                    guard case .css(let text) = rows else { throw fail("schedule.rows", "with json, rows is a JSONPath such as $.shows[*]") }
+                    schedule = CompiledTable(rows: nil, fields: fields, json: json, jsonRows: try compileJSONPath(text, keyPath: "schedule.rows", fail: fail))
+                } else {
+                    schedule = CompiledTable(rows: try compileSelector(rows, keyPath: "schedule.rows", probe: probe, fail: fail), fields: fields)
+                    if let header = spec.dayHeader {
+                        guard header.format != nil else { throw fail("schedule.day_header.format", "say how a header names its day, such as \"EEEE d MMMM\"") }
+                        guard header.select != nil || header.xpath != nil else { throw fail("schedule.day_header", "say which elements are the date headers (select or xpath)") }
+                        schedule?.dayHeader = try compileFields(["day_header": header], keyPath: "schedule", probe: probe, fail: fail)["day_header"]
+                    }
+                }
             }
             if grid != nil { schedule = CompiledTable(rows: nil, fields: fields) }
             guard fields["title"] != nil else { throw fail("schedule.fields.title", "a schedule needs a title field") }
@@ -219,7 +301,11 @@ extension CompiledDefinition {
             let listingFields = Set(definition.schedule?.fields.keys.map { $0 } ?? [])
             let unknown = PlaceholderValues.unknownNames(in: spec.url, fieldNames: listingFields)
             if !unknown.isEmpty { throw fail("detail.url", "unknown placeholder {\(unknown[0])}: a listing field of that name is needed") }
-            detail = CompiledDetail(spec: spec, fields: try compileFields(spec.fields, keyPath: "detail.fields", fail: fail))
+            if let json = spec.json { try validate(json, keyPath: "detail.json", fail: fail) }
+            detail = CompiledDetail(spec: spec, fields: try compileFields(spec.fields, keyPath: "detail.fields", json: spec.json != nil, probe: probe, fail: fail))
+            if definition.schedule?.fields["start"] == nil, detail?.fields["start"] == nil {
+                throw fail("schedule.fields.start", "a schedule needs a start field, in the listing or its detail")
+            }
         }
 
         let sanityFraction = definition.sanity?.fraction ?? 0.5
@@ -235,43 +321,62 @@ extension CompiledDefinition {
             rules: rules, keep: definition.keep ?? .all, sanityFraction: sanityFraction, sanityMinimum: sanityMinimum,
             fetchPolicy: try Self.fetchPolicy(definition.fetch, fail: fail), defaultDays: days, ratingSystem: definition.ratingSystem, schedule: schedule, grid: grid,
             audiences: audiences, shares: shares, news: news, channelNames: definition.channelNames ?? [:], detail: detail,
-            clubs: clubs, city: definition.city)
+            clubs: clubs, city: definition.city, declaredCurrency: definition.currency?.uppercased(), country: definition.country, declaredDayZone: dayZone, lastStop: lastStop, orderByStart: orderByStart)
     }
 
-    static func compileSelector(_ spec: SelectorSpec, keyPath: String, fail: (String, String) -> DefinitionError) throws(DefinitionError) -> CompiledSelector {
-        let probe = PlaceholderValues(day: Day(daysSince1970: 0), channel: ChannelEntry(id: "probe", siteId: "probe", name: "probe"), page: 1)
+    /// A selector checked as it will run: placeholders rendered with `probe` (the definition's first channel, a real day, page 1).
+    static func compileSelector(_ spec: SelectorSpec, keyPath: String, probe: PlaceholderValues = .probe, fail: (String, String) -> DefinitionError) throws(DefinitionError) -> CompiledSelector {
         switch spec {
         case .css(let css):
-            if !PlaceholderValues.unknownNames(in: css).isEmpty || css.contains("{") {
-                do { _ = try CSSSelector(probe.render(css)) } catch { throw fail(keyPath, error.detail) }
+            if let name = PlaceholderValues.unknownNames(in: css).first {
+                throw fail(keyPath, "unknown placeholder {\(name)}")
+            }
+            if css.contains("{") {
+                let rendered = probe.render(css)
+                do { _ = try CSSSelector(rendered) } catch { throw fail(keyPath, "\(error.detail) (as rendered for channel \(probe.channel?.id ?? "?"): \"\(rendered)\")") }
                 return CompiledSelector(form: .template(css, isCSS: true))
             }
             do { return CompiledSelector(form: .css(try CSSSelector(css))) } catch { throw fail(keyPath, error.detail) }
         case .xpath(let xpath):
+            if let name = PlaceholderValues.unknownNames(in: xpath).first {
+                throw fail(keyPath, "unknown placeholder {\(name)}")
+            }
             let compiled: XPathExpression
-            do { compiled = try XPathExpression(probe.render(xpath)) } catch { throw fail(keyPath, "invalid XPath \"\(xpath)\": \(error.detail)") }
+            let rendered = probe.render(xpath)
+            do { compiled = try XPathExpression(rendered) } catch {
+                let shown = rendered == xpath ? "" : " (as rendered for channel \(probe.channel?.id ?? "?"): \"\(rendered)\")"
+                throw fail(keyPath, "invalid XPath \"\(xpath)\": \(error.detail)\(shown)")
+            }
             return CompiledSelector(form: xpath.contains("{") ? .template(xpath, isCSS: false) : .xpath(compiled))
         }
     }
 
     private static let stringFunctions = ["string(", "normalize-space(", "concat(", "substring", "translate(", "count(", "number(", "sum("]
 
-    static func compileFields(_ specs: [String: FieldSpec], keyPath: String, fail: (String, String) -> DefinitionError) throws(DefinitionError) -> [String: CompiledField] {
+    static func compileFields(_ specs: [String: FieldSpec], keyPath: String, json: Bool = false, probe: PlaceholderValues = .probe, fail: (String, String) -> DefinitionError) throws(DefinitionError) -> [String: CompiledField] {
         var fields: [String: CompiledField] = [:]
         for (name, spec) in specs {
             let path = "\(keyPath).\(name)"
             var selector: CompiledSelector?
             var stringXPath: XPathExpression?
-            // "." names the row itself, as in XPath.
-            if let css = spec.select, css != "." {
-                selector = try compileSelector(.css(css), keyPath: "\(path).select", fail: fail)
+            var jsonPath: CompiledJSONPath?
+            if json {
+                // With JSON input a field's selector is a JSONPath; markup keys do not apply.
+                if spec.xpath != nil || spec.attr != nil { throw fail(path, "xpath and attr read markup; with json, use path (a JSONPath)") }
+                if spec.select != nil, spec.path != nil { throw fail(path, "use select or path, not both") }
+                if let text = spec.path ?? spec.select { jsonPath = try compileJSONPath(text, keyPath: "\(path).path", fail: fail) }
+            } else if spec.path != nil {
+                throw fail("\(path).path", "a JSONPath needs JSON input: add json: page, {script: CSS} or {variable: NAME} beside the fields")
+            } else if let css = spec.select, css != "." {
+                // "." names the row itself, as in XPath.
+                selector = try compileSelector(.css(css), keyPath: "\(path).select", probe: probe, fail: fail)
             }
-            if let xpath = spec.xpath {
+            if !json, let xpath = spec.xpath {
                 guard spec.select == nil else { throw fail(path, "use select or xpath, not both") }
                 if stringFunctions.contains(where: { xpath.hasPrefix($0) }) {
                     do { stringXPath = try XPathExpression(xpath) } catch { throw fail("\(path).xpath", "invalid XPath \"\(xpath)\": \(error.detail)") }
                 } else {
-                    selector = try compileSelector(.xpath(xpath), keyPath: "\(path).xpath", fail: fail)
+                    selector = try compileSelector(.xpath(xpath), keyPath: "\(path).xpath", probe: probe, fail: fail)
                 }
             }
             var regex: NSRegularExpression?
@@ -298,11 +403,12 @@ extension CompiledDefinition {
                 do { format = try DateTimeFormat(pattern) } catch { throw fail("\(path).format", error.description) }
             }
             fields[name] = CompiledField(
-                selector: selector, stringXPath: stringXPath, attribute: spec.attr, all: spec.all ?? false,
+                selector: selector, stringXPath: stringXPath, jsonPath: jsonPath, attribute: spec.attr, all: spec.all ?? false,
                 lines: spec.lines ?? false, verbatim: spec.verbatim ?? false, regex: regex,
                 group: spec.group ?? ((regex?.numberOfCaptureGroups ?? 0) > 0 ? 1 : 0),
                 replacements: replacements, split: spec.split, constant: spec.value, fallback: spec.default,
-                format: format, isURL: spec.url ?? false)
+                format: format, isURL: spec.url ?? false, lower: spec.lower ?? false, upper: spec.upper ?? false, utc: spec.utc ?? false)
+            if spec.lower == true, spec.upper == true { throw fail(path, "use lower or upper, not both") }
         }
         return fields
     }

@@ -33,8 +33,8 @@ public struct DateTimeParts: Hashable, Sendable {
 
 /// A date/time pattern such as `dd/MM/yyyy HH:mm`, `EEEE d 'de' MMMM`, `h:mma`, `epoch` or `iso8601`.
 ///
-/// Letters: `yyyy` `yy` year; `M` `MM` month number; `MMM` `MMMM` month name (Spanish, English, Portuguese,
-/// French, Italian, German; full or abbreviated); `d` `dd` day; `EEE` `EEEE` a weekday name (skipped);
+/// Letters: `yyyy` `yy` year; `M` `MM` month number; `MMM` `MMMM` month name (any language of `DateNames`, full,
+/// or abbreviated in Spanish, English, Portuguese, French, Italian, German); `d` `dd` day; `EEE` `EEEE` a weekday name (skipped);
 /// `H` `HH` hour 0–23; `h` `hh` hour 1–12 with `a` (am/pm, a.m., p. m.); `m` `mm` minutes; `s` `ss` seconds;
 /// `S` fraction digits; `X` `XXX` `Z` offset (`Z`, `+01`, `+0100`, `+01:00`). Text in single quotes is
 /// literal; a space matches any run of white space. The pattern may match anywhere in the text.
@@ -267,7 +267,7 @@ enum MonthNames {
         while end < chars.count, chars[end].isLetter { end += 1 }
         guard end > position else { return nil }
         let word = TextFolding.fold(String(chars[position..<end]))
-        guard let month = table[word] ?? table[String(word.prefix(3))] else { return nil }
+        guard let month = table[word] ?? DateNames.monthsByName[word] ?? table[String(word.prefix(3))] else { return nil }
         position = end
         if position < chars.count, chars[position] == "." { position += 1 }
         return month

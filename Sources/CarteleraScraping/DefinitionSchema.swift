@@ -13,6 +13,7 @@ indirect enum DefinitionSchema: Sendable {
         ($0.stringValue, $0 == .replace ? DefinitionSchema.list(.list(.scalar)) : .scalar)
     }))
     static let selector: DefinitionSchema = .scalarOrMap(["css": .scalar, "xpath": .scalar])
+    static let jsonLocation: DefinitionSchema = .scalarOrMap(["script": .scalar, "variable": .scalar])
     static let table: DefinitionSchema = .map(["rows": selector, "fields": .dictionary(field)])
     static let clubTable: DefinitionSchema = .map(["url": .scalar, "pages": .scalar, "rows": selector, "fields": .dictionary(field)])
 
@@ -22,16 +23,18 @@ indirect enum DefinitionSchema: Sendable {
                          "headers": .dictionary(.scalar), "pages": .scalar, "first_page": .scalar,
                          "urls": .list(.scalar)]),
         "channels": .list(.map(["id": .scalar, "site_id": .scalar, "name": .scalar, "logo": .scalar, "lang": .scalar])),
-        "schedule": .map(["rows": selector, "fields": .dictionary(field),
+        "schedule": .map(["rows": selector, "fields": .dictionary(field), "json": jsonLocation, "day_header": field,
                           "grid": .map(["table": selector, "header_row": .scalar, "time_column": .scalar, "day_format": .scalar, "time": field, "slots": .scalar])]),
         "audiences": table, "shares": table, "news": table,
         "channel_names": .dictionary(.scalar),
-        "rules": .map(["rollover": .scalar, "leading_previous_day": .scalar, "day_starts_at": .scalar, "stop": .scalar, "default_duration": .scalar]),
-        "detail": .map(["url": .scalar, "method": .scalar, "form": .dictionary(.scalar), "headers": .dictionary(.scalar), "fields": .dictionary(field)]),
+        "rules": .map(["rollover": .scalar, "leading_previous_day": .scalar, "day_starts_at": .scalar, "stop": .scalar, "default_duration": .scalar,
+                       "order": .scalar, "last_stop": .scalar]),
+        "day_zone": .scalar, "expressions": .dictionary(.scalar),
+        "detail": .map(["url": .scalar, "method": .scalar, "form": .dictionary(.scalar), "headers": .dictionary(.scalar), "fields": .dictionary(field), "json": jsonLocation]),
         "sanity": .map(["fraction": .scalar, "minimum": .scalar]),
         "fetch": .map(["delay": .scalar, "concurrency": .scalar, "timeout": .scalar, "max_body_bytes": .scalar, "robots": .scalar]),
         "days": .scalar, "keep": .scalar, "rating_system": .scalar,
-        "city": .scalar, "venues": clubTable, "nights": clubTable, "promotions": clubTable,
+        "city": .scalar, "currency": .scalar, "country": .scalar, "venues": clubTable, "nights": clubTable, "promotions": clubTable,
     ])
 
     /// The first key that does not belong, as "path: message".

@@ -23,6 +23,26 @@ struct FieldReader {
                 return field.lines ? try Self.lines(of: node) : node.text
             }
         }
+        return transform(texts, field)
+    }
+
+    /// Every value of a field in a JSON `row` (or from `root` for a `$` path) after its transforms.
+    func values(_ field: CompiledField, json root: JSONValue, row: JSONValue) throws(ScrapeMessage) -> [String] {
+        var texts: [String]
+        if let constant = field.constant {
+            texts = [values.render(constant)]
+        } else if let path = field.jsonPath {
+            texts = try path.path(values).values(root: root, row: row).flatMap(JSONInput.texts)
+            if !field.all, texts.count > 1 { texts = [texts[0]] }
+        } else {
+            texts = JSONInput.texts(row)
+        }
+        return transform(texts, field)
+    }
+
+    /// The transforms of a field, in order: replace, regex, split, white space, lower/upper, url, default.
+    func transform(_ input: [String], _ field: CompiledField) -> [String] {
+        var texts = input
         for (pattern, template) in field.replacements {
             texts = texts.map { pattern.stringByReplacingMatches(in: $0, range: NSRange($0.startIndex..., in: $0), withTemplate: template) }
         }
@@ -37,6 +57,8 @@ struct FieldReader {
             texts = texts.flatMap { $0.components(separatedBy: separator) }
         }
         texts = texts.map { field.verbatim ? $0.trimmingWhitespace() : Self.collapse($0) }.filter { !$0.isEmpty }
+        if field.lower { texts = texts.map { $0.lowercased() } }
+        if field.upper { texts = texts.map { $0.uppercased() } }
         if field.isURL {
             texts = texts.compactMap { LinkResolver.resolve($0, against: baseURL) }
         }

@@ -11,8 +11,14 @@ enum JSONLDBlocks {
         var message: String
     }
 
+    /// A block's value, and what had to be repaired to read it (a warning naming the block), if anything.
+    struct Parsed: Sendable {
+        var value: JSONValue
+        var repaired: String?
+    }
+
     /// Every JSON-LD block of `document` in page order: its value, or why it could not be read.
-    static func read(_ document: Document, url: String) throws(MarkupError) -> [Result<JSONValue, Problem>] {
+    static func read(_ document: Document, url: String) throws(MarkupError) -> [Result<Parsed, Problem>] {
         let scripts = try document.xpath("//script[@type]").filter { script in
             // The type may carry parameters or odd case: `application/ld+json; charset=utf-8`.
             let type = script.attribute("type")?.split(separator: ";").first.map { String($0).trimmingWhitespace().lowercased() }
@@ -22,7 +28,10 @@ enum JSONLDBlocks {
     }
 
     /// The block's value, which must be an object or a list (a bare number or string describes nothing).
-    static func parse(_ bytes: [UInt8], number: Int, url: String) -> Result<JSONValue, Problem> {
+    ///
+    /// Invalid JSON is read again after `JSONLDRepair` (comments, trailing commas, raw control characters, CDATA or
+    /// HTML-comment wrappers); when that reads, the block counts with a warning saying what was repaired.
+    static func parse(_ bytes: [UInt8], number: Int, url: String) -> Result<Parsed, Problem> {
         let name = "JSON-LD block \(number) of \(url)"
         guard bytes.count <= maxBlockBytes else {
             return .failure(Problem(message: "\(name) is \(megabytes(bytes.count)), over the \(megabytes(maxBlockBytes)) limit: not read"))
@@ -31,16 +40,22 @@ enum JSONLDBlocks {
             return .failure(Problem(message: "\(name) is empty"))
         }
         let value: JSONValue
+        var repaired: String?
         do throws(JSONLDParser.Failure) {
             value = try JSONLDParser.parse(bytes)
-        } catch where error.truncated {
-            // The HTML parser ends a script at the first "</script>", even inside a JSON string.
-            return .failure(Problem(message: "\(name) is cut short (\(error.message)): a \"</script>\" inside the JSON ends the script element early; the site must write \"<\\/script>\""))
         } catch {
-            return .failure(Problem(message: "invalid JSON in \(name): \(error.message)"))
+            if let repair = JSONLDRepair.repair(bytes), let fixed = try? JSONLDParser.parse(repair.bytes) {
+                value = fixed
+                repaired = "\(name) is not valid JSON (\(error.message)); read after repair: \(repair.repairs.joined(separator: ", "))"
+            } else if error.truncated {
+                // The HTML parser ends a script at the first "</script>", even inside a JSON string.
+                return .failure(Problem(message: "\(name) is cut short (\(error.message)): a \"</script>\" inside the JSON ends the script element early; the site must write \"<\\/script>\""))
+            } else {
+                return .failure(Problem(message: "invalid JSON in \(name): \(error.message)"))
+            }
         }
         switch value {
-        case .object, .array: return .success(value)
+        case .object, .array: return .success(Parsed(value: value, repaired: repaired))
         case .string: return .failure(Problem(message: "\(name) holds a string, not an object or a list of objects"))
         case .number: return .failure(Problem(message: "\(name) holds a bare number, not an object or a list of objects"))
         case .bool, .null: return .failure(Problem(message: "\(name) holds \(value.isNull ? "null" : "a boolean"), not an object or a list of objects"))

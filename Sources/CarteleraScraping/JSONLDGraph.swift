@@ -12,6 +12,16 @@ struct JSONLDGraph: Sendable {
     /// The types of top-level objects that are neither, for the message of a page that yields nothing.
     private(set) var otherTypes: [String] = []
 
+    /// Types that only hold the page's items: venues inside them are the page's.
+    static let containers: Set<String> = ["ItemList", "ListItem", "WebPage", "CollectionPage", "AboutPage", "ContactPage", "SearchResultsPage", "Organization"]
+
+    /// Properties whose value is a party to something, never the place where it happens.
+    static let nonVenueRoles: Set<String> = [
+        "seller", "broker", "provider", "organizer", "author", "publisher", "brand", "manufacturer", "offers", "customer", "creator",
+        "funder", "sponsor", "performer", "performers", "attendee", "contributor", "producer", "review", "itemOffered",
+        "parentOrganization", "subOrganization", "memberOf", "affiliation", "worksFor", "founder", "vendor", "recipient",
+    ]
+
     /// Collects the typed objects of every block; the blocks' depth is bounded by the parser, so the walk is too.
     init(_ blocks: [JSONValue]) {
         var references: [String: [String: JSONValue]] = [:]
@@ -27,12 +37,12 @@ struct JSONLDGraph: Sendable {
         }
         blocks.forEach(index)
 
-        func walk(_ value: JSONValue, host: Int?, topLevel: Bool) {
+        func walk(_ value: JSONValue, host: Int?, topLevel: Bool, venuesHere: Bool = true) {
             switch value {
             case .object(let object):
                 let node = JSONLDNode(object, references: references)
                 var host = host
-                if node.isA(JSONLDVenueReader.types) {
+                if venuesHere, node.isA(JSONLDVenueReader.types) {
                     host = venues.count
                     venues.append(node)
                 } else if node.isA(JSONLDNightReader.types) {
@@ -41,11 +51,14 @@ struct JSONLDGraph: Sendable {
                     otherTypes += node.types.isEmpty ? ["untyped object"] : node.types
                 }
                 // Keys sorted: a dictionary's order is random, and the items keep page order across runs.
+                // A business nested in an unrelated item (an invoice's broker, an offer's seller) is not a venue of the page.
+                let related = node.types.isEmpty || node.isA(JSONLDVenueReader.types) || node.isA(JSONLDNightReader.types) || node.isA(Self.containers)
                 for (key, member) in object.sorted(by: { $0.key < $1.key }) where key != "@context" {
-                    walk(member, host: host, topLevel: topLevel && key == "@graph")
+                    walk(member, host: host, topLevel: topLevel && key == "@graph",
+                         venuesHere: venuesHere && related && !Self.nonVenueRoles.contains(key))
                 }
             case .array(let items):
-                for item in items { walk(item, host: host, topLevel: topLevel) }
+                for item in items { walk(item, host: host, topLevel: topLevel, venuesHere: venuesHere) }
             default:
                 break
             }

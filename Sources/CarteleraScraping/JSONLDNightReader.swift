@@ -15,7 +15,9 @@ struct JSONLDNightReader: Sendable {
     }
 
     let venues: JSONLDVenueReader
-    let zone: ZoneConverter
+    var zone: ZoneConverter
+    /// The currency of prices that declare none (the definition's `currency`); nil assumes none.
+    var currency: String? = nil
 
     /// The night `node` describes; `host` is the venue it is nested in, `soleVenue` the page's only venue.
     /// Values out of range (a price of 1e300) are left out, each with a message in `warnings`.
@@ -24,6 +26,29 @@ struct JSONLDNightReader: Sendable {
         guard let startText = node.text("startDate") else { throw ScrapeMessage("event \"\(title)\" has no startDate") }
         let unreadable = ScrapeMessage("event \"\(title)\" has an unreadable startDate \"\(startText)\"")
         guard let start = JSONLDTime(startText) else { throw unreadable }
+        // A tour page lists nights abroad: a start whose offset is not the definition zone's is read in its own zone.
+        var reader = self
+        if let instant = start.instant(in: zone), let own = Self.zone(ofOffsetIn: startText), own.offset(at: instant) != zone.offset(at: instant) {
+            reader.zone = own
+        }
+        return try reader.read(node, title: title, start: start, unreadable: unreadable, host: host, soleVenue: soleVenue, warnings: &warnings)
+    }
+
+    /// The fixed zone (`Etc/GMT+5`) of a whole-hour offset at the end of an ISO date-time, if any.
+    static func zone(ofOffsetIn text: String) -> ZoneConverter? {
+        let trimmed = text.trimmingWhitespace()
+        let scalars = Array(trimmed.unicodeScalars.suffix(6))
+        guard scalars.count == 6, scalars[0] == "+" || scalars[0] == "-", scalars[3] == ":",
+              let hours = Int(String(String.UnicodeScalarView(scalars[1...2]))), String(String.UnicodeScalarView(scalars[4...5])) == "00",
+              (0...14).contains(hours) else { return nil }
+        // POSIX-style Etc zones count the other way: UTC-05:00 is Etc/GMT+5.
+        let name = hours == 0 ? "Etc/UTC" : "Etc/GMT\(scalars[0] == "+" ? "-" : "+")\(hours)"
+        return ZoneConverter(identifier: name)
+    }
+
+    private func read(
+        _ node: JSONLDNode, title: String, start: JSONLDTime, unreadable: ScrapeMessage, host: Venue?, soleVenue: Venue?, warnings: inout [ScrapeMessage]
+    ) throws(ScrapeMessage) -> Reading {
         let startInstant = start.instant(in: zone)
         let evening: Day
         if case .date(let day) = start {
@@ -49,16 +74,43 @@ struct JSONLDNightReader: Sendable {
 
         let (venueID, venue) = try place(node, title: title, host: host, soleVenue: soleVenue, warnings: &warnings)
         var numbers = NumberFields(item: "event \"\(title)\"")
-        let offers = JSONLDOffers(node.nodes("offers"), evening: evening, zone: zone, pageURL: venues.pageURL, now: venues.now, numbers: &numbers)
+        let offers = JSONLDOffers(node.nodes("offers"), evening: evening, zone: zone, pageURL: venues.pageURL, now: venues.now, declaredCurrency: currency, numbers: &numbers)
         warnings += numbers.dropped
         let free = node.bool("isAccessibleForFree") ?? (offers.priceFrom == 0 ? true : nil)
-        let night = Night(
+        var night = Night(
             venue: venueID, date: evening, title: title, doors: doors, closing: closing, timeZone: zone.identifier,
             lineup: lineup(node), musicLabels: JSONLDVenueReader.musicLabels(node), keywords: JSONLDVenueReader.keywords(node),
             flyer: venues.images(node).first, price: offers.price, priceFrom: offers.priceFrom, freeEntry: free,
             ticketURL: offers.ticketURL, url: node.text("url").flatMap { LinkResolver.resolve($0, against: venues.pageURL) },
             provenance: [Provenance(source: venues.source, url: venues.pageURL)])
+        night.priceCurrency = offers.currency
+        night.priceTo = offers.priceTo
+        night.offerCount = node.nodes("offers").isEmpty ? nil : offers.offerCount
+        let performers = self.performers(node)
+        night.performers = performers.contains { $0.url != nil } ? performers : nil
+        switch node.enumeration("eventStatus") {
+        case "EventPostponed": night.status = .postponed
+        case "EventRescheduled": night.status = .rescheduled
+        case "EventMovedOnline": night.status = .movedOnline
+        default: break
+        }
+        night.previousStart = node.texts("previousStartDate").lazy.compactMap { JSONLDTime($0)?.instant(in: zone) }.first
+        // A date-only endDate after the evening: a night (a festival) that runs over several days.
+        if let endText = node.text("endDate"), case .date(let last)? = JSONLDTime(endText), last > evening { night.lastDate = last }
         return .night(night, venue: venue)
+    }
+
+    /// Performers with their links (`url`, else the first `sameAs`), names alone for plain strings, without repeats.
+    private func performers(_ node: JSONLDNode) -> [Performer] {
+        var seen = Set<String>()
+        let found = ["performer", "performers"].flatMap { key in
+            node.texts(key).map { Performer(name: $0) } + node.nodes(key).compactMap { performer in
+                performer.text("name").map { name in
+                    Performer(name: name, url: (performer.texts("url") + performer.texts("sameAs")).lazy.compactMap { LinkResolver.resolve($0, against: venues.pageURL) }.first)
+                }
+            }
+        }
+        return found.filter { seen.insert($0.name).inserted }
     }
 
     /// The venue of the event: its `location` (an object or a name), else the venue it is nested in, else the page's only venue.
@@ -76,7 +128,11 @@ struct JSONLDNightReader: Sendable {
                 return (venue.id, nil)
             }
         }
-        if let name = node.text("location") { return (try venues.venueID(named: name), nil) }
+        // A text location is a weak venue, stored as such so that the night never points at a venue that is not.
+        if let name = node.text("location") {
+            let venue = try venues.venue(named: name, near: host ?? soleVenue)
+            return (venue.id, venue)
+        }
         if let venue = host ?? soleVenue { return (venue.id, nil) }
         throw ScrapeMessage("event \"\(title)\" names no location and the page has no single venue it could belong to")
     }

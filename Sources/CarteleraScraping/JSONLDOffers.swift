@@ -11,8 +11,14 @@ import Foundation
 struct JSONLDOffers: Sendable {
     /// The price text, every offer joined by " · ".
     var price: String?
-    /// The lowest price in euros (offers in another currency are not compared).
+    /// The lowest price, in `currency` (offers in another currency are not compared).
     var priceFrom: Double?
+    /// The highest price (an offer's `highPrice`, or its dearest `price`), in `currency`.
+    var priceTo: Double?
+    /// The currency of the prices compared: the first offer's `priceCurrency`, else a €, $ or £ in its price text, else the definition's.
+    var currency: String?
+    /// The number of offers listed (`offerCount` of an AggregateOffer, else the offers read).
+    var offerCount: Int?
     /// The first offer's http(s) link.
     var ticketURL: String?
 
@@ -24,7 +30,7 @@ struct JSONLDOffers: Sendable {
         var low: Double?
         var high: Double?
         var written: String?
-        var currency: String
+        var currency: String?
         var soldOut: Bool
         var from: Timestamp?
         var through: Timestamp?
@@ -32,7 +38,7 @@ struct JSONLDOffers: Sendable {
     }
 
     /// Reads `offers` for the night of `evening`; prices out of range are dropped into `numbers`.
-    init(_ offers: [JSONLDNode], evening: Day, zone: ZoneConverter, pageURL: String, now: Timestamp, numbers: inout NumberFields) {
+    init(_ offers: [JSONLDNode], evening: Day, zone: ZoneConverter, pageURL: String, now: Timestamp, declaredCurrency: String? = nil, numbers: inout NumberFields) {
         func time(_ node: JSONLDNode, _ key: String) -> Timestamp? {
             node.text(key).flatMap(JSONLDTime.init)?.instant(in: zone)
         }
@@ -48,7 +54,9 @@ struct JSONLDOffers: Sendable {
             return (value, false)
         }
         var entries: [Entry] = []
+        var declaredCount: Int?
         func read(_ offer: JSONLDNode) {
+            if let count = offer.number("offerCount"), let whole = Int(exactly: count.rounded()), whole >= 0 { declaredCount = whole }
             let nested = offer.nodes("offers")
             if offer.number("lowPrice") == nil, offer.number("price") == nil, !nested.isEmpty {
                 nested.forEach(read)
@@ -60,7 +68,7 @@ struct JSONLDOffers: Sendable {
             let written = low == nil && !lowPrice.dropped && !plainPrice.dropped ? offer.text("price") : nil
             entries.append(Entry(
                 name: offer.text("name"), low: low, high: checkedPrice(offer, "highPrice").value.flatMap { $0 > (low ?? 0) ? $0 : nil },
-                written: written, currency: offer.text("priceCurrency")?.uppercased() ?? "EUR",
+                written: written, currency: offer.text("priceCurrency")?.uppercased() ?? Self.symbolCurrency(offer.text("price")) ?? declaredCurrency,
                 soldOut: offer.enumeration("availability") == "SoldOut", from: time(offer, "validFrom"), through: time(offer, "validThrough"),
                 url: offer.text("url").flatMap { LinkResolver.resolve($0, against: pageURL) }))
         }
@@ -92,16 +100,33 @@ struct JSONLDOffers: Sendable {
             return entry.soldOut ? "\(amount) (agotado)" : amount
         }
         price = texts.isEmpty ? nil : texts.joined(separator: " · ")
-        priceFrom = entries.filter { $0.currency == "EUR" }.compactMap(\.low).min()
+        currency = entries.lazy.compactMap(\.currency).first
+        let comparable = entries.filter { $0.currency == currency }
+        priceFrom = comparable.compactMap(\.low).min()
+        priceTo = comparable.compactMap { $0.high ?? $0.low }.max().flatMap { $0 > (priceFrom ?? 0) ? $0 : nil }
+        offerCount = declaredCount ?? entries.count
         ticketURL = entries.lazy.compactMap(\.url).first
     }
 
+    /// The currency a price text's symbol names: €, $ (USD) or £.
+    static func symbolCurrency(_ text: String?) -> String? {
+        guard let text else { return nil }
+        if text.contains("€") { return "EUR" }
+        if text.contains("£") { return "GBP" }
+        if text.contains("$") { return "USD" }
+        return nil
+    }
+
     /// "15 €", "12,50 €", "15–25 €", "20 USD".
-    private static func amount(_ low: Double, high: Double?, currency: String) -> String {
+    private static func amount(_ low: Double, high: Double?, currency: String?) -> String {
         func number(_ value: Double) -> String {
             Int(exactly: value).map(String.init) ?? String(format: "%.2f", value).replacingOccurrences(of: ".", with: ",")
         }
         let range = high.map { "\(number(low))–\(number($0))" } ?? number(low)
-        return "\(range) \(currency == "EUR" ? "€" : currency)"
+        switch currency {
+        case "EUR": return "\(range) €"
+        case nil: return range
+        case let code?: return "\(range) \(code)"
+        }
     }
 }

@@ -31,6 +31,15 @@ struct JSONLDParser {
         return value
     }
 
+    /// The JSON value at the start of `bytes` (after white space) and the offset just past it; what follows is not read.
+    static func parsePrefix(_ bytes: [UInt8]) throws(Failure) -> (value: JSONValue, end: Int) {
+        var parser = JSONLDParser(bytes)
+        parser.skipWhitespace()
+        guard parser.index < bytes.count else { throw Failure(message: "the text is empty", truncated: false) }
+        let value = try parser.value(depth: 0)
+        return (value, parser.index)
+    }
+
     private mutating func value(depth: Int) throws(Failure) -> JSONValue {
         guard index < bytes.count else { throw failure("the text ends where a value should be") }
         switch bytes[index] {

@@ -35,9 +35,7 @@ public struct JSONLDScraper: Scraper {
                     let response = try await loader.response(request)
                     let page = try read(try definition.document(from: response, xml: false, warnings: &outcome.warnings), url: response.url, now: context.now)
                     for venue in page.venues { merge(venue, into: &outcome.extraction.venues) }
-                    for night in page.nights where !outcome.extraction.nights.contains(where: { $0.id == night.id }) {
-                        outcome.extraction.nights.append(night)
-                    }
+                    for night in page.nights { Self.add(night, to: &outcome.extraction.nights) }
                     evenings.formUnion(page.evenings)
                     outcome.warnings += page.warnings
                 } catch {
@@ -58,24 +56,35 @@ public struct JSONLDScraper: Scraper {
         var warnings: [String] = []
     }
 
-    /// The venues and nights of one parsed page.
+    /// The venues and nights of one parsed page: its JSON-LD blocks, then its microdata and RDFa Lite items as one more block.
     func read(_ document: Document, url: String, now: Timestamp) throws(ScrapeError) -> PageContent {
-        let blocks: [Result<JSONValue, JSONLDBlocks.Problem>]
-        do { blocks = try JSONLDBlocks.read(document, url: url) } catch { throw ScrapeError.markup(error, source: id, url: url) }
+        var blocks: [Result<JSONLDBlocks.Parsed, JSONLDBlocks.Problem>]
+        do {
+            blocks = try JSONLDBlocks.read(document, url: url)
+            let items = try MicrodataReader.items(in: document)
+            if !items.isEmpty { blocks.append(.success(JSONLDBlocks.Parsed(value: .array(items)))) }
+        } catch {
+            throw ScrapeError.markup(error, source: id, url: url)
+        }
         return try read(blocks: blocks, url: url, now: now)
     }
 
     /// The venues and nights of a page's JSON-LD blocks, each already parsed or refused.
-    func read(blocks: [Result<JSONValue, JSONLDBlocks.Problem>], url: String, now: Timestamp) throws(ScrapeError) -> PageContent {
-        guard !blocks.isEmpty else {
-            throw ScrapeError(kind: .noItems, source: id, url: url, message: "no <script type=\"application/ld+json\"> block in \(url)")
-        }
+    func read(blocks: [Result<JSONLDBlocks.Parsed, JSONLDBlocks.Problem>], url: String, now: Timestamp) throws(ScrapeError) -> PageContent {
         var content = PageContent()
+        // A page without JSON-LD lists nothing today: a valid, empty result (the sanity floor judges a whole run).
+        guard !blocks.isEmpty else {
+            content.warnings.append("\(id): \(url): no <script type=\"application/ld+json\"> block and no microdata or RDFa item: nothing listed")
+            return content
+        }
         var values: [JSONValue] = []
         var problems: [String] = []
+        var repairs: [String] = []
         for block in blocks {
             switch block {
-            case .success(let value): values.append(value)
+            case .success(let parsed):
+                values.append(parsed.value)
+                if let note = parsed.repaired { repairs.append(note) }
             case .failure(let problem): problems.append(problem.message)
             }
         }
@@ -83,11 +92,11 @@ public struct JSONLDScraper: Scraper {
             let more = problems.count > 1 ? " (and \(problems.count - 1) more broken block\(problems.count > 2 ? "s" : ""))" : ""
             throw ScrapeError(kind: .markup, source: id, url: url, message: problems[0] + more)
         }
-        content.warnings = problems.map { "\(id): \($0)" }
+        content.warnings = (repairs + problems).map { "\(id): \($0)" }
 
         let graph = JSONLDGraph(values)
-        let venueReader = JSONLDVenueReader(source: id, defaultCity: definition.city, pageURL: url, now: now)
-        let nightReader = JSONLDNightReader(venues: venueReader, zone: definition.zone)
+        let venueReader = JSONLDVenueReader(source: id, defaultCity: definition.city, pageURL: url, now: now, homeCountry: definition.country)
+        let nightReader = JSONLDNightReader(venues: venueReader, zone: definition.zone, currency: definition.currency)
         var hosts: [Int: Venue] = [:]
         var dropped: [ScrapeMessage] = []
         for (position, node) in graph.venues.enumerated() {
@@ -107,7 +116,7 @@ public struct JSONLDScraper: Scraper {
                 case .night(let night, let venue):
                     if let venue { merge(venue, into: &content.venues) }
                     content.evenings.insert(night.date)
-                    if !content.nights.contains(where: { $0.id == night.id }) { content.nights.append(night) }
+                    Self.add(night, to: &content.nights)
                 case .cancelled(let title, let evening):
                     content.evenings.insert(evening)
                     content.warnings.append("\(id): \(url): event \"\(title)\" on \(evening) is cancelled: skipped")
@@ -118,11 +127,31 @@ public struct JSONLDScraper: Scraper {
         }
         content.warnings += dropped.map { "\(id): \(url): \($0.description)" }
         if content.venues.isEmpty, content.nights.isEmpty, content.evenings.isEmpty {
+            // A page whose JSON-LD describes no venue or event (a breadcrumb, the site itself) lists nothing: not an error.
             let seen = graph.otherTypes.isEmpty ? "" : " (found: \(Array(Set(graph.otherTypes)).sorted().joined(separator: ", ")))"
-            let reason = content.warnings.first.map { "; \($0)" } ?? ""
-            throw ScrapeError(kind: .noItems, source: id, url: url, message: "no venue or event could be read from the JSON-LD of \(url)\(seen)\(reason)")
+            content.warnings.append("\(id): \(url): no venue or event in the JSON-LD\(seen): nothing listed")
         }
         return content
+    }
+
+    /// Adds `night`; a second listing of the same venue, evening and title is merged into the first, keeping its
+    /// page in `otherURLs` and its performers, so neither is silently lost.
+    static func add(_ night: Night, to nights: inout [Night]) {
+        guard let index = nights.firstIndex(where: { $0.id == night.id }) else {
+            nights.append(night)
+            return
+        }
+        var known = nights[index]
+        let urls = [night.url] + (night.otherURLs ?? []).map(Optional.some)
+        for case let url? in urls where url != known.url && !(known.otherURLs ?? []).contains(url) {
+            known.otherURLs = (known.otherURLs ?? []) + [url]
+        }
+        known.lineup += night.lineup.filter { !known.lineup.contains($0) }
+        if let performers = night.performers {
+            known.performers = (known.performers ?? []) + performers.filter { performer in !(known.performers ?? []).contains { $0.name == performer.name } }
+        }
+        known.ticketURL = known.ticketURL ?? night.ticketURL
+        nights[index] = known
     }
 
     /// Adds `venue`, or fills the gaps of the venue already read under its id (a page may describe it twice:

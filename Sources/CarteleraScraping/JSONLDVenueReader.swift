@@ -4,10 +4,17 @@ import CarteleraModel
 
 /// Reads a schema.org place (NightClub, BarOrPub, MusicVenue, LocalBusiness…) as a Venue.
 struct JSONLDVenueReader: Sendable {
-    /// The schema.org types read as venues.
+    /// The schema.org types read as venues: Place, and the LocalBusiness and CivicStructure subtypes people go out to.
     static let types: Set<String> = [
-        "NightClub", "BarOrPub", "Place", "LocalBusiness", "EntertainmentBusiness", "MusicVenue", "EventVenue",
-        "PerformingArtsTheater",
+        "Place", "LocalBusiness", "CivicStructure", "EventVenue", "MusicVenue", "PerformingArtsTheater", "Theater",
+        // LocalBusiness › EntertainmentBusiness, FoodEstablishment, LodgingBusiness, SportsActivityLocation…
+        "EntertainmentBusiness", "NightClub", "ComedyClub", "AdultEntertainment", "AmusementPark", "ArtGallery", "Casino", "MovieTheater",
+        "FoodEstablishment", "BarOrPub", "Brewery", "Winery", "Distillery", "CafeOrCoffeeShop", "Restaurant", "FastFoodRestaurant", "IceCreamShop",
+        "LodgingBusiness", "Hotel", "Hostel", "Resort", "SportsActivityLocation", "StadiumOrArena", "SportsClub", "BowlingAlley",
+        "TouristInformationCenter", "TouristAttraction",
+        // CivicStructure's subtypes.
+        "Museum", "Park", "Zoo", "Aquarium", "Beach", "PlaceOfWorship", "Church", "Cathedral", "PublicSquare" , "Square", "OpenAirVenue",
+        "Auditorium", "ConcertHall", "Arena", "Bridge", "Playground",
     ]
 
     let source: SourceID
@@ -15,12 +22,17 @@ struct JSONLDVenueReader: Sendable {
     let defaultCity: String?
     let pageURL: String
     let now: Timestamp
+    /// The definition's country: venues elsewhere carry their country in their id.
+    var homeCountry: String? = nil
 
     /// The venue `node` describes; it needs a name and a city (its address's locality or the definition's city).
     /// Ratings out of range are left out, each with a message in `warnings`.
     func venue(_ node: JSONLDNode, warnings: inout [ScrapeMessage]) throws(ScrapeMessage) -> Venue {
-        guard let name = node.text("name") else { throw ScrapeMessage("a \(describe(node)) without a name") }
         let postal = node.nodes("address").first
+        // A Place without a name is still a place: its street address (or text address) names it.
+        guard let name = node.text("name") ?? postal?.text("streetAddress") ?? node.text("address") else {
+            throw ScrapeMessage("a \(describe(node)) without a name or an address")
+        }
         guard let city = postal?.text("addressLocality") ?? defaultCity else {
             throw ScrapeMessage("venue \"\(name)\" names no addressLocality and the definition no city")
         }
@@ -29,7 +41,7 @@ struct JSONLDVenueReader: Sendable {
         let rating = node.nodes("aggregateRating").first
         var numbers = NumberFields(item: "venue \"\(name)\"")
         defer { warnings += numbers.dropped }
-        return Venue(
+        var venue = Venue(
             id: VenueID(name: name, city: city), name: name, address: postal.flatMap(Self.address) ?? node.text("address"), city: city,
             location: location, musicLabels: Self.musicLabels(node), keywords: Self.keywords(node), priceRange: node.text("priceRange"),
             freeEntry: node.bool("isAccessibleForFree"), rating: rating.flatMap { Self.rating($0, numbers: &numbers) },
@@ -37,12 +49,19 @@ struct JSONLDVenueReader: Sendable {
             openingHours: node.texts("openingHours") + node.nodes("openingHoursSpecification").compactMap(Self.openingHours),
             images: images(node), website: (node.texts("url") + node.texts("sameAs")).lazy.compactMap { LinkResolver.resolve($0, against: pageURL) }.first,
             phone: node.text("telephone"), provenance: [Provenance(source: source, url: pageURL)])
+        venue.country = postal?.text("addressCountry") ?? postal?.nodes("addressCountry").first?.text("name")
+        venue.region = postal?.text("addressRegion")
+        // A tour page's venue abroad: "fr/bayonne/theatre", so it never meets a namesake at home.
+        if let country = venue.country, let home = homeCountry, TextFolding.fold(country) != TextFolding.fold(home) {
+            venue.id = VenueID("\(Slug.make(country))/\(venue.id.rawValue)")
+        }
+        return venue
     }
 
-    /// The id of the venue an event's `location` names by a plain string, in the definition's city.
-    func venueID(named name: String) throws(ScrapeMessage) -> VenueID {
-        guard let city = defaultCity else { throw ScrapeMessage("location \"\(name)\" is a bare name and the definition names no city") }
-        return VenueID(name: name, city: city)
+    /// The venue an event's `location` names by a plain string, in the definition's city (or the city of `near`).
+    func venue(named name: String, near: Venue?) throws(ScrapeMessage) -> Venue {
+        guard let city = defaultCity ?? near?.city else { throw ScrapeMessage("location \"\(name)\" is a bare name and the definition names no city") }
+        return Venue(id: VenueID(name: name, city: city), name: name, city: city, provenance: [Provenance(source: source, url: pageURL)])
     }
 
     /// Every image as an http(s) URL: strings, lists, or ImageObjects with a `url` or `contentUrl`.

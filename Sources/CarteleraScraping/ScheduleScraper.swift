@@ -36,7 +36,9 @@ public struct ScheduleScraper: Scraper {
             }
             var results: [(Int, Result<DayResult, ScrapeError>)] = []
             for await result in group { results.append(result) }
-            for (_, result) in results.sorted(by: { $0.0 < $1.0 }) {
+            results.sort { $0.0 < $1.0 }
+            if definition.lastStop == .nextDay { results = lastStopsFromNextDays(results, days: job.days) }
+            for (_, result) in results {
                 switch result {
                 case .success(let day):
                     outcome.extraction.programmes += day.programmes
@@ -49,6 +51,26 @@ public struct ScheduleScraper: Scraper {
             }
         }
         return outcome
+    }
+
+    /// Each day's last programme without a stop ends at the next day's first start, when the run read that day
+    /// for the same channel; otherwise it gets `default_duration`, when set. Results are in (channel, day) order.
+    private func lastStopsFromNextDays(_ results: [(Int, Result<DayResult, ScrapeError>)], days: [Day]) -> [(Int, Result<DayResult, ScrapeError>)] {
+        var fixed = results
+        for index in fixed.indices {
+            guard case .success(var current) = fixed[index].1, let last = current.programmes.indices.last, current.programmes[last].stop == nil else { continue }
+            let start = current.programmes[last].start
+            var next: Timestamp?
+            // The next result is the same channel's next day when the day list is consecutive there.
+            let dayIndex = fixed[index].0 % max(1, days.count)
+            if index + 1 < fixed.count, dayIndex + 1 < days.count, days[dayIndex + 1] == days[dayIndex].advanced(by: 1),
+               case .success(let following) = fixed[index + 1].1, let first = following.programmes.first?.start, first > start {
+                next = first
+            }
+            current.programmes[last].stop = next ?? definition.rules.defaultDuration.map { start.adding(seconds: Int64($0)) }
+            fixed[index].1 = .success(current)
+        }
+        return fixed
     }
 
     struct DayResult: Sendable {
@@ -69,10 +91,16 @@ public struct ScheduleScraper: Scraper {
         let firstPage = definition.request.firstPage ?? 1
         for page in firstPage..<(firstPage + max(1, definition.request.pages ?? 1)) {
             var values = PlaceholderValues(day: day, channel: channel, page: page)
-            values.today = definition.zone.local(now).day
+            values.today = definition.dayZone.local(now).day
             let request = RequestBuilder.request(definition.request, values: values, source: id, label: page == firstPage ? "listing" : "listing-\(page)", policy: definition.fetchPolicy)
             let response = try await loader.response(request)
             if response.body.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) { continue }
+            if let table = definition.schedule, let location = table.json {
+                if let root = try JSONInput.read(location, response: response, definition: definition, warnings: &warnings) {
+                    rows += try readJSONRows(root, table: table, values: values, url: response.url)
+                }
+                continue
+            }
             let document = try definition.document(from: response, xml: definition.format == .xml, warnings: &warnings)
             do {
                 rows += try readRows(document, values: values, baseURL: response.url, warnings: &warnings)
@@ -95,6 +123,8 @@ public struct ScheduleScraper: Scraper {
     struct RawItem: Sendable {
         var fields: [String: [String]]
         var baseURL: String
+        /// The day of the date header above the row, when the definition names headers.
+        var headerDay: Day? = nil
         func first(_ name: String) -> String? { fields[name]?.first }
     }
 
@@ -112,10 +142,41 @@ public struct ScheduleScraper: Scraper {
             return items
         }
         guard let selector = table.rows else { return [] }
-        for row in try selector.select(from: root, values: values) {
-            items.append(RawItem(fields: try readFields(table.fields, row: row, reader: reader), baseURL: baseURL))
+        let rows = try selector.select(from: root, values: values)
+        var rowDays: [Day?] = Array(repeating: nil, count: rows.count)
+        if let header = table.dayHeader, let day = values.day {
+            rowDays = try DayHeaders.days(of: rows, header: header, root: root, reader: reader, near: day)
+        }
+        for (row, rowDay) in zip(rows, rowDays) {
+            // With date headers, a row belongs to the day of the header before it: only the day asked for is read.
+            if table.dayHeader != nil, rowDay != values.day { continue }
+            var item = RawItem(fields: try readFields(table.fields, row: row, reader: reader), baseURL: baseURL)
+            item.headerDay = rowDay
+            items.append(item)
         }
         return items
+    }
+
+    /// The rows a JSONPath reaches in `root`, with their fields; every failure names the source and URL.
+    private func readJSONRows(_ root: JSONValue, table: CompiledTable, values: PlaceholderValues, url: String) throws(ScrapeError) -> [RawItem] {
+        guard let rowsPath = table.jsonRows else { return [] }
+        let reader = FieldReader(baseURL: url, values: values)
+        do throws(ScrapeMessage) {
+            return try rowsPath.path(values).values(root: root, row: root).map { row throws(ScrapeMessage) in
+                RawItem(fields: try readJSONFields(table.fields, root: root, row: row, reader: reader), baseURL: url)
+            }
+        } catch {
+            throw ScrapeError(kind: .json, source: id, url: url, message: error.description)
+        }
+    }
+
+    private func readJSONFields(_ fields: [String: CompiledField], root: JSONValue, row: JSONValue, reader: FieldReader) throws(ScrapeMessage) -> [String: [String]] {
+        var result: [String: [String]] = [:]
+        for (name, field) in fields {
+            let values = try reader.values(field, json: root, row: row)
+            if !values.isEmpty { result[name] = values }
+        }
+        return result
     }
 
     private func readFields(_ fields: [String: CompiledField], row: Node, reader: FieldReader) throws -> [String: [String]] {
@@ -142,9 +203,18 @@ public struct ScheduleScraper: Scraper {
                 guard !response.body.isEmpty else {
                     throw ScrapeError(kind: .markup, source: id, url: response.url, message: "detail page is empty")
                 }
+                let reader = FieldReader(baseURL: response.url, values: values)
+                if let location = detail.json {
+                    guard let json = try JSONInput.read(location, response: response, definition: definition, warnings: &warnings) else { continue }
+                    do throws(ScrapeMessage) {
+                        for (name, found) in try readJSONFields(detail.fields, root: json, row: json, reader: reader) { result[index].fields[name] = found }
+                    } catch {
+                        throw ScrapeError(kind: .json, source: id, url: response.url, message: "detail: \(error.description)")
+                    }
+                    continue
+                }
                 let document = try definition.document(from: response, xml: definition.format == .xml, warnings: &warnings)
                 guard let root = document.root else { continue }
-                let reader = FieldReader(baseURL: response.url, values: values)
                 for (name, field) in detail.fields {
                     do {
                         let found = try reader.values(field, in: root)
@@ -166,24 +236,37 @@ public struct ScheduleScraper: Scraper {
         var kept: [(item: RawItem, numbers: NumberFields)] = []
         for item in items {
             guard let title = item.first("title"), !title.isEmpty else { continue }
-            guard let startText = item.first("start"), let start = scheduleTime(startText, field: "start", day: day, header: item.first("date")) else {
+            guard let startText = item.first("start"), let start = scheduleTime(startText, field: "start", day: day, header: item.first("date"), headerDay: item.headerDay) else {
                 // Header rows and separators have no time: only a row with a title but an unreadable time is worth a warning.
                 if let text = item.first("start") { warnings.append("\(id): \(item.baseURL): \(channel.id) \(day): unreadable start \"\(text)\" for \"\(title)\"") }
                 continue
             }
             var numbers = NumberFields(item: "\(channel.id) \(day) \"\(title)\"")
             var slot = ScheduleSlot(start: start)
-            if let stopText = item.first("stop") { slot.stop = scheduleTime(stopText, field: "stop", day: day, header: item.first("date")) }
+            if let stopText = item.first("stop") { slot.stop = scheduleTime(stopText, field: "stop", day: day, header: item.first("date"), headerDay: item.headerDay) }
             if slot.stop == nil { slot.duration = numbers.duration("duration", item.first("duration")) }
             slots.append(slot)
             kept.append((item, numbers))
         }
-        let times = ScheduleTimeline.resolve(slots, day: day, zone: definition.zone, rules: definition.rules)
+        var rules = definition.rules
+        if definition.lastStop != .defaultDuration { rules.defaultDuration = nil }
+        var times = ScheduleTimeline.resolve(slots, day: day, zone: definition.zone, rules: rules)
+        if definition.orderByStart {
+            // Placed first in page order (rollover reads the page as written), then ordered; stops follow the new order.
+            let order = times.indices.sorted { (times[$0].start, $0) < (times[$1].start, $1) }
+            kept = order.map { kept[$0] }
+            let placed = order.map { ScheduleSlot(start: .instant(times[$0].start), stop: slots[$0].stop, duration: slots[$0].duration) }
+            times = ScheduleTimeline.resolve(placed, day: day, zone: definition.zone, rules: rules)
+        }
+        if definition.lastStop == .dayEnd, let last = times.indices.last, times[last].stop == nil {
+            let end = definition.dayZone.instant(LocalDateTime(day: day.advanced(by: 1), secondOfDay: definition.rules.broadcastDayStart ?? 0))
+            if end > times[last].start { times[last].stop = end }
+        }
         let channelID = ChannelID(channel.id)
         var programmes: [Programme] = []
         programmes.reserveCapacity(kept.count)
         for ((item, numbers), time) in zip(kept, times) {
-            if definition.keep == .requestedDay, definition.zone.local(time.start).day != day { continue }
+            if definition.keep == .requestedDay, definition.dayZone.local(time.start).day != day { continue }
             var numbers = numbers
             var stop = time.stop
             if let end = stop, !Timestamp.supported.contains(end.secondsSince1970) {
@@ -194,8 +277,8 @@ public struct ScheduleScraper: Scraper {
             programmes.append(programme(item, channel: channelID, start: time.start, stop: stop, numbers: &numbers))
             warnings += numbers.warnings(source: id, url: item.baseURL)
         }
-        let dayStart = definition.zone.instant(LocalDateTime(day: day, secondOfDay: 0))
-        let dayEnd = definition.zone.instant(LocalDateTime(day: day.advanced(by: 1), secondOfDay: 0))
+        let dayStart = definition.dayZone.instant(LocalDateTime(day: day, secondOfDay: 0))
+        let dayEnd = definition.dayZone.instant(LocalDateTime(day: day.advanced(by: 1), secondOfDay: 0))
         let from = min(dayStart, programmes.first?.start ?? dayStart)
         let to = max(dayEnd, programmes.map(\.start).max() ?? dayEnd)
         return DayResult(programmes: programmes, coverage: Coverage(channel: channelID, from: from, to: to), warnings: warnings)
@@ -226,10 +309,17 @@ public struct ScheduleScraper: Scraper {
     }
 
     /// Reads a time field with its format into a schedule time.
-    func scheduleTime(_ text: String, field: String, day: Day, header: String?) -> ScheduleTime? {
-        let format = definition.schedule?.fields[field]?.format ?? Self.defaultTimeFormat
+    func scheduleTime(_ text: String, field: String, day: Day, header: String?, headerDay sectionDay: Day? = nil) -> ScheduleTime? {
+        // A detail page's field replaces the listing's, so its format wins too.
+        let compiled = definition.detail?.fields[field] ?? definition.schedule?.fields[field]
+        let format = compiled?.format ?? definition.schedule?.fields[field]?.format ?? Self.defaultTimeFormat
         guard let parts = format.parse(text) else { return nil }
-        var headerDay: Day?
+        var headerDay = sectionDay
+        if compiled?.utc == true, parts.instant == nil, parts.offset == nil, let secondOfDay = parts.secondOfDay {
+            // An offset-less UTC time: on its own date, else the row's or the one asked for.
+            let date = Self.day(from: parts, near: day) ?? headerDay ?? day
+            return Timestamp(checkedSecondsSince1970: Int64(date.daysSince1970) * 86_400 + Int64(secondOfDay)).map { .instant($0) }
+        }
         if let header, let headerFormat = definition.schedule?.fields["date"]?.format, let headerParts = headerFormat.parse(header) {
             headerDay = Self.day(from: headerParts, near: day)
         }

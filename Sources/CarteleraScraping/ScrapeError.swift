@@ -6,7 +6,7 @@ import CarteleraModel
 public struct ScrapeError: Error, Sendable, CustomStringConvertible {
     /// The kinds of failure a part of a scrape can have.
     public enum Kind: String, Sendable {
-        case fetch, markup, noItems, badTime, belowSanityFloor, definition
+        case fetch, markup, json, noItems, badTime, belowSanityFloor, definition
     }
 
     /// What kind of failure it is.

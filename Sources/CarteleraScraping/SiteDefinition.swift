@@ -17,6 +17,10 @@ public struct SiteDefinition: Codable, Sendable {
     public var site: String?
     /// The IANA zone the site's clock times are in.
     public var timezone: String
+    /// The IANA zone in which the day asked for is cut and "today" is reckoned, when it is not `timezone`.
+    public var dayZone: String?
+    /// Named expressions, used as `{expr.NAME}` in selectors, XPaths, paths and patterns.
+    public var expressions: [String: String]?
     /// A charset to use instead of detecting one.
     public var encoding: String?
     /// How a tv-schedule page is parsed: `html` (default) or `xml` for custom XML feeds (case-sensitive names).
@@ -53,6 +57,10 @@ public struct SiteDefinition: Codable, Sendable {
     public var ratingSystem: String?
     /// The city a club listing covers, and of jsonld venues whose address names none.
     public var city: String?
+    /// The currency of jsonld prices that declare none (`EUR`); without it none is assumed.
+    public var currency: String?
+    /// The country a jsonld source's venues are in unless their address says otherwise (`ES`); venues elsewhere get it in their id.
+    public var country: String?
     /// A club listing's venues: their own page(s), read once a run.
     public var venues: ClubTableSpec?
     /// A club listing's nights, with their guest-list blocks: the `request` page of each evening unless `url` says otherwise.
@@ -61,12 +69,13 @@ public struct SiteDefinition: Codable, Sendable {
     public var promotions: ClubTableSpec?
 
     enum CodingKeys: String, CodingKey {
-        case kind, name, site, timezone, encoding, format, request, channels, schedule, audiences, shares, news
+        case kind, name, site, timezone, encoding, format, request, channels, schedule, audiences, shares, news, expressions
+        case dayZone = "day_zone"
         case channelNames = "channel_names"
         case bodyReplace = "body_replace"
         case rules, detail, sanity, fetch, days, keep
         case ratingSystem = "rating_system"
-        case city, venues, nights, promotions
+        case city, venues, nights, promotions, currency, country
     }
 }
 
@@ -147,6 +156,15 @@ public struct ScheduleSpec: Codable, Sendable {
     public var grid: GridSpec?
     /// The fields read for each programme, by name; `title` is required.
     public var fields: [String: FieldSpec]
+    /// Where the page's JSON is, when programmes are read from JSON: then `rows` and the fields' selectors are JSONPaths.
+    public var json: JSONLocation?
+    /// A multi-day page's date headers: each row belongs to the header before it, and only the day asked for is kept.
+    public var dayHeader: FieldSpec?
+
+    enum CodingKeys: String, CodingKey {
+        case rows, grid, fields, json
+        case dayHeader = "day_header"
+    }
 }
 
 /// A row-based table on an audience page.
@@ -217,6 +235,8 @@ public struct FieldSpec: Codable, Sendable {
     public var select: String?
     /// XPath from the row; a `string(…)`-style expression gives text directly.
     public var xpath: String?
+    /// A JSONPath from the row (`@`, or a bare name) or from the document (`$`), for JSON input.
+    public var path: String?
     /// Read this attribute instead of the text.
     public var attr: String?
     /// Take every match (lists such as actors), not the first.
@@ -241,6 +261,12 @@ public struct FieldSpec: Codable, Sendable {
     public var format: String?
     /// Resolve the value as a link against the page URL; only http(s) is kept.
     public var url: Bool?
+    /// Lowercase the value.
+    public var lower: Bool?
+    /// Uppercase the value.
+    public var upper: Bool?
+    /// Times in this field without an offset are UTC, not the source's `timezone`.
+    public var utc: Bool?
 
     /// A field read as the text at a CSS selector.
     public init(select: String? = nil) { self.select = select }
@@ -254,6 +280,7 @@ public struct FieldSpec: Codable, Sendable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.init(select: try container.decodeIfPresent(String.self, forKey: .select))
         xpath = try container.decodeIfPresent(String.self, forKey: .xpath)
+        path = try container.decodeIfPresent(String.self, forKey: .path)
         attr = try container.decodeIfPresent(String.self, forKey: .attr)
         all = try container.decodeIfPresent(Bool.self, forKey: .all)
         lines = try container.decodeIfPresent(Bool.self, forKey: .lines)
@@ -266,10 +293,13 @@ public struct FieldSpec: Codable, Sendable {
         `default` = try container.decodeIfPresent(String.self, forKey: .default)
         format = try container.decodeIfPresent(String.self, forKey: .format)
         url = try container.decodeIfPresent(Bool.self, forKey: .url)
+        lower = try container.decodeIfPresent(Bool.self, forKey: .lower)
+        upper = try container.decodeIfPresent(Bool.self, forKey: .upper)
+        utc = try container.decodeIfPresent(Bool.self, forKey: .utc)
     }
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case select, xpath, attr, all, lines, verbatim, regex, group, replace, split, value, `default`, format, url
+        case select, xpath, path, attr, all, lines, verbatim, regex, group, replace, split, value, `default`, format, url, lower, upper, utc
     }
 }
 
@@ -285,9 +315,14 @@ public struct RulesSpec: Codable, Sendable {
     public var stop: String?
     /// Minutes given to a last item without an end.
     public var defaultDuration: Int?
+    /// `page` (default) keeps page order; `start` orders a page's programmes by their start.
+    public var order: String?
+    /// The last programme's stop: `next-day` (the next day's first start, when that day is fetched), `day-end` (the end of the broadcast day), `default-duration`, or `none`.
+    public var lastStop: String?
 
     enum CodingKeys: String, CodingKey {
-        case rollover, stop
+        case rollover, stop, order
+        case lastStop = "last_stop"
         case leadingPreviousDay = "leading_previous_day"
         case dayStartsAt = "day_starts_at"
         case defaultDuration = "default_duration"
@@ -306,6 +341,8 @@ public struct DetailSpec: Codable, Sendable {
     public var headers: [String: String]?
     /// The fields read from the detail page, by name.
     public var fields: [String: FieldSpec]
+    /// Where the detail response's JSON is, when its fields are JSONPaths.
+    public var json: JSONLocation?
 }
 
 /// The sanity floor: a scrape below `fraction` of the usual count, or below `minimum`, is treated as broken.

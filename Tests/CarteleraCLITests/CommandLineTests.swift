@@ -53,6 +53,29 @@ import Testing
         #expect(rows.count >= 40 && rows.allSatisfy { $0.error == nil })
     }
 
+    @Test func sourcesTryShowsRequestsSelectorsAndItems() throws {
+        let table = try CLIRunner.run(["sources", "try", "guia-tv.example", "--case", "1"])
+        #expect(table.status == 0, "\(table.stderr)")
+        for heading in ["Requests", "Selectors", "Items ("] { #expect(table.stdout.contains(heading)) }
+        #expect(table.stdout.contains("schedule.rows"))
+        let json = try CLIRunner.run(["sources", "try", "teatro-norte.example", "--case", "agenda", "--json"])
+        #expect(json.status == 0, "\(json.stderr)")
+        struct Report: Decodable {
+            struct Request: Decodable { var url: String; var status: Int? }
+            var requests: [Request]
+            var items: [[String: AnyDecodable]]
+            var warnings: [String]
+        }
+        struct AnyDecodable: Decodable { init(from decoder: any Decoder) throws {} }
+        let report = try JSONDecoder().decode(Report.self, from: Data(json.stdout.utf8))
+        #expect(report.requests.map(\.url) == ["https://teatro-norte.example/agenda"])
+        #expect(report.requests.first?.status == 200)
+        #expect(report.items.count == 15)
+        #expect(report.warnings.contains { $0.contains("read after repair") })
+        let unknown = try CLIRunner.run(["sources", "try", "guia-tv.example", "--channel", "nope", "--case", "1"])
+        #expect(unknown.status == 2)
+    }
+
     @Test func sourcesTestChecksCapturedPagesInTextAndJSON() throws {
         let result = try CLIRunner.run(["sources", "test", "guia-tv.example", "audiencias.example"])
         #expect(result.status == 0)

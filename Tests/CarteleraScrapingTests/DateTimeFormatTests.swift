@@ -22,6 +22,16 @@ import Testing
         ("MMMM d", "February 21", 2, 21),
         ("d MMMM", "1 août", 8, 1),
         ("dd/MM", "Monday 26/06 09:00", 6, 26),
+        ("EEEE d MMMM", "czwartek 5 grudnia", 12, 5),
+        ("d. MMMM", "7. října", 10, 7),
+        ("EEEE, d MMMM", "Κυριακή, 3 Μαΐου", 5, 3),
+        ("d MMMM", "14 Ağustos", 8, 14),
+        ("MMMM d.", "március 15.", 3, 15),
+        ("d MMMM", "9 Maret", 3, 9),
+        ("d MMMM", "12 urria", 10, 12),
+        ("d MMMM", "2 xuño", 6, 2),
+        ("d MMMM", "4 maart", 3, 4),
+        ("d MMMM", "21 يونيو", 6, 21),
     ])
     func monthNamesInSeveralLanguages(pattern: String, text: String, month: Int, day: Int) throws {
         let parts = try #require(try DateTimeFormat(pattern).parse(text))

@@ -31,7 +31,9 @@ import Testing
     func anEventStartingAtAClockTimeAloneOrBeforeYearOneIsUnreadable(start: String) async throws {
         let outcome = try await JSONLDPage.scrape(#"{"@type": "Event", "name": "Noche", "location": "Club", "startDate": "\#(start)"}"#)
         #expect(outcome.extraction.nights.isEmpty)
-        #expect(outcome.failures.first?.description.contains(#"event "Noche" has an unreadable startDate "\#(start)""#) == true)
+        // The page then lists nothing: a warning, not a failure.
+        #expect(outcome.failures.isEmpty)
+        #expect(outcome.warnings.contains { $0.contains(#"event "Noche" has an unreadable startDate "\#(start)""#) })
     }
 
     @Test func aScheduleTimeWithAnOffsetPastTheLastDayIsUnreadable() throws {

@@ -75,7 +75,7 @@ import Testing
         #expect(outcome.extraction.nights.map(\.venue) == [VenueID("madrid/bar-uno")])
     }
 
-    @Test func aPlaceLocationBecomesAVenueAndANameLocationUsesTheDefinitionsCity() async throws {
+    @Test func aPlaceLocationBecomesAVenueAndANameLocationAWeakVenueInTheDefinitionsCity() async throws {
         let outcome = try await JSONLDPage.scrape("""
             [{"@type": "Event", "name": "Concierto", "startDate": "2026-11-27T21:00:00+01:00",
               "location": {"@type": "Place", "name": "Teatro Uno", "address": "Calle Mayor 1, Sevilla",
@@ -83,7 +83,8 @@ import Testing
              {"@type": "Festival", "name": "Fiesta", "startDate": "2026-11-28T22:00:00+01:00", "location": "Sala Dos"}]
             """)
         #expect(outcome.failures.isEmpty)
-        #expect(outcome.extraction.venues.map(\.id) == [VenueID("madrid/teatro-uno")])
+        // The text location is stored too, so no night points at a venue that is not.
+        #expect(outcome.extraction.venues.map(\.id) == [VenueID("madrid/teatro-uno"), VenueID("madrid/sala-dos")])
         #expect(outcome.extraction.venues.first?.address == "Calle Mayor 1, Sevilla")
         #expect(outcome.extraction.venues.first?.location == GeoPoint(latitude: 37.38, longitude: -5.99))
         #expect(outcome.extraction.nights.map(\.venue) == [VenueID("madrid/teatro-uno"), VenueID("madrid/sala-dos")])
@@ -98,11 +99,13 @@ import Testing
              {"@type": "NightClub", "name": "Sin ciudad"}]
             """, definition: noCity)
         #expect(outcome.failures.isEmpty)
-        #expect(outcome.extraction.venues.map(\.id) == [VenueID("bilbao/club")])
-        // With one venue on the page, an event without a location is that venue's.
-        #expect(outcome.extraction.nights.map(\.title) == ["Sin sitio"])
+        // With one venue on the page, an event without a location is that venue's, and a bare location name is in its city.
+        #expect(outcome.extraction.venues.map(\.id) == [VenueID("bilbao/club"), VenueID("bilbao/sala")])
+        #expect(outcome.extraction.nights.map(\.title) == ["Sin sitio", "Con nombre"])
         #expect(outcome.warnings.contains { $0.contains("\"Sin ciudad\" names no addressLocality") })
-        #expect(outcome.warnings.contains { $0.contains("\"Sala\" is a bare name and the definition names no city") })
+        let nowhere = try await JSONLDPage.scrape(#"{"@type": "Event", "name": "Con nombre", "startDate": "2026-11-27T21:00:00+01:00", "location": "Sala"}"#, definition: noCity)
+        #expect(nowhere.extraction.nights.isEmpty)
+        #expect(nowhere.warnings.contains { $0.contains("\"Sala\" is a bare name and the definition names no city") })
     }
 
     @Test func performersComeAsPeopleGroupsStringsOrLists() async throws {
@@ -128,7 +131,9 @@ import Testing
             """)
         let nights = outcome.extraction.nights
         #expect(nights.map(\.price) == ["18,50–25 € (agotado)", "gratis", "20 USD", nil])
-        #expect(nights.map(\.priceFrom) == [18.5, 0, nil, nil])
+        #expect(nights.map(\.priceFrom) == [18.5, 0, 20, nil])
+        #expect(nights.map(\.priceCurrency) == ["EUR", "EUR", "USD", nil])
+        #expect(nights.map(\.priceTo) == [25, nil, nil, nil])
         #expect(nights.map(\.freeEntry) == [nil, true, nil, true])
         #expect(nights[0].ticketURL == "https://tickets.example/1")
         #expect(nights[0].flyer == "https://venue.example/f.jpg")
@@ -143,7 +148,8 @@ import Testing
             """]))
         let outcome = try await harness.scrape(JSONLDPage.definition, days: ["1970-01-02"])
         // The scrape's now is 1970-01-01T00:00Z: the pre-sale has ended; the door price starts on the night, at 20:00.
-        #expect(outcome.extraction.nights.first?.price == "Taquilla: 14 € desde 20:00")
+        // No currency is declared, so none is assumed.
+        #expect(outcome.extraction.nights.first?.price == "Taquilla: 14 desde 20:00")
         #expect(outcome.extraction.nights.first?.priceFrom == 14)
     }
 

@@ -28,3 +28,12 @@ import Testing
     let result = CompiledDefinition.replacing(latin1, [(pattern, "data-click=")])
     #expect(result == Array("<a data-click=\"x\">caf".utf8) + [0xE9] + Array("</a>".utf8))
 }
+
+@Test func dayNamesInOtherLanguagesAndTheDayOffset() {
+    var values = PlaceholderValues(day: Day(year: 2021, month: 10, day: 24)!)
+    values.today = Day(year: 2021, month: 10, day: 22)
+    #expect(values.render("{date:EEEE@ro|lower|ascii}") == "duminica")
+    #expect(values.render("{date:EEEE d MMMM@ca}") == "diumenge 24 octubre")
+    #expect(values.render("{date:d MMMM@pl}") == "24 październik")
+    #expect(values.render("{day.offset}") == "2")
+}

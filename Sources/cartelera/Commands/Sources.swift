@@ -9,7 +9,7 @@ extension Cartelera {
     struct Sources: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "List source definitions or check them against their captured pages.",
-            subcommands: [List.self, Test.self])
+            subcommands: [List.self, Test.self, Try.self])
     }
 }
 
@@ -74,6 +74,9 @@ extension Cartelera.Sources {
         @Argument(help: ArgumentHelp("Sources to check (default: all).", valueName: "id"))
         var ids: [String] = []
 
+        @Flag(name: .long, help: "List every problem of a failing case, not only the first ten.")
+        var details = false
+
         /// What `--json` prints.
         struct Output: Codable {
             var results: [Case]
@@ -124,8 +127,8 @@ extension Cartelera.Sources {
                 for id in skipped { print("SKIP \(id): no captured pages here (checked with `cartelera corpus check`)") }
                 for result in results {
                     print("\(result.passed ? "PASS" : "FAIL") \(result.name)")
-                    for problem in result.problems.prefix(10) { print("     \(problem)") }
-                    if result.problems.count > 10 { print("     … \(result.problems.count - 10) more") }
+                    for problem in result.problems.prefix(details ? Int.max : 10) { print("     \(problem)") }
+                    if !details, result.problems.count > 10 { print("     … \(result.problems.count - 10) more (--details lists them)") }
                 }
                 print("\(passed) passed, \(failed) failed" + (skipped.isEmpty ? "" : ", \(skipped.count) skipped"))
             }

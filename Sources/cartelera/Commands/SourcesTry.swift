@@ -1,0 +1,134 @@
+import ArgumentParser
+import CarteleraChecks
+import CarteleraFetch
+import CarteleraModel
+import CarteleraScraping
+import Foundation
+import Logging
+
+extension Cartelera.Sources {
+    /// `cartelera sources try ID`: the definition debugger.
+    struct Try: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Run one source for one day and show its requests, what each selector matched and every item read.",
+            discussion: """
+                Fetches the live site, or reads captured pages: --case (a case of the source's expect.json), \
+                --corpus (the site's primary case in a corpus folder) or --file (pages answering the listing requests, \
+                in page order). Prints tables, or JSON with --json. Exits 1 when a part of the scrape failed.
+                """)
+
+        @OptionGroup var global: GlobalOptions
+
+        @Argument(help: ArgumentHelp("The source to try.", valueName: "id"))
+        var id: String
+
+        @Option(name: .long, help: ArgumentHelp("The day (default: the case's, or today in the source's zone).", valueName: "yyyy-mm-dd"))
+        var date: String?
+
+        @Option(name: .long, help: ArgumentHelp("The channel, by id or site_id (default: the first listed).", valueName: "channel"))
+        var channel: String?
+
+        @Option(name: .long, help: ArgumentHelp("Read the captured pages of this expect.json case (its name or number, from 1).", valueName: "case"))
+        var `case`: String?
+
+        @Option(name: .long, help: ArgumentHelp("Read the site's captured pages from this corpus folder.", valueName: "dir"))
+        var corpus: String?
+
+        @Option(name: .long, help: ArgumentHelp("A captured page answering the next listing request (repeatable).", valueName: "file"))
+        var file: [String] = []
+
+        func validate() throws {
+            if let date, Day(date) == nil { throw ValidationError("--date must be a day such as 2026-11-20, not \(date)") }
+            if [`case` != nil, corpus != nil, !file.isEmpty].filter({ $0 }).count > 1 {
+                throw ValidationError("use one of --case, --corpus and --file")
+            }
+        }
+
+        func run() async throws {
+            try global.requireScrapers()
+            let definition: CompiledDefinition
+            do { definition = try DefinitionLoader.load(SourceID(id), from: global.scrapersDirectory) } catch {
+                throw CommandFailure(description: error.description, status: .usage)
+            }
+            var chosen = definition.channels.first
+            if let channel {
+                guard let entry = definition.channels.first(where: { $0.id == channel || $0.siteId == channel }) else {
+                    throw ValidationError("\(id) lists no channel \(channel) (known: \(definition.channels.map(\.id).joined(separator: ", ")))")
+                }
+                chosen = entry
+            }
+            var now = Timestamp(Date())
+            var day = date.flatMap(Day.init) ?? definition.zone.local(now).day
+            let fetcher: any Fetcher
+            if let name = `case` {
+                let cases = try expectCases(definition)
+                guard let item = cases.enumerated().first(where: { $0.element["name"]?.string == name || "\($0.offset + 1)" == name })?.element,
+                      let fixture = SourceCheck.fixtureCase(item, definition: definition, name: name) else {
+                    throw ValidationError("\(id)/expect.json has no usable case \(name)")
+                }
+                day = date.flatMap(Day.init) ?? fixture.day
+                if channel == nil { chosen = fixture.channel }
+                now = item["reference_today"]?.string.flatMap { Day(String($0.prefix(10))) }?.startUTC.adding(seconds: 12 * 3600) ?? Timestamp(secondsSince1970: 0)
+                fetcher = definition.fixtureFetcher(fixture, now: now)
+            } else if let corpus {
+                guard let primary = CorpusCheck.primaryCase(site: id, corpus: corpus, definition: definition) else {
+                    throw ValidationError("\(corpus)/\(id)/expect.json is missing or unreadable")
+                }
+                day = date.flatMap(Day.init) ?? primary.fixture.day
+                if channel == nil { chosen = primary.fixture.channel }
+                now = primary.today.startUTC.adding(seconds: 12 * 3600)
+                fetcher = definition.fixtureFetcher(primary.fixture, now: now)
+            } else if !file.isEmpty {
+                fetcher = definition.fixtureFetcher(FixtureCase(name: "files", day: day, channel: chosen, listingFiles: file), now: now)
+            } else {
+                fetcher = FetchPipeline.make(FetchConfiguration(), logger: Logger(label: "cartelera.try"))
+            }
+            let report = await DefinitionTrial.run(definition, day: day, channel: chosen, fetcher: fetcher, now: now)
+            if global.json {
+                try GlobalOptions.printJSON(report)
+            } else {
+                TrialTable.print(report)
+            }
+            if !report.failures.isEmpty { throw ExitCode(ExitStatus.sourcesFailed.rawValue) }
+        }
+
+        private func expectCases(_ definition: CompiledDefinition) throws -> [JSONValue] {
+            let path = "\(definition.directory)/\(SourceCheck.fileName)"
+            guard let data = FileManager.default.contents(atPath: path), let expect = try? JSONDecoder().decode(JSONValue.self, from: data) else {
+                throw ValidationError("\(id) has no readable \(SourceCheck.fileName)")
+            }
+            return expect["cases"]?.array ?? []
+        }
+    }
+}
+
+/// The text form of a trial: requests, selector matches and items as aligned tables.
+enum TrialTable {
+    /// Prints the report's sections.
+    static func print(_ report: TrialReport) {
+        Swift.print("\(report.source) (\(report.kind)) \(report.day)\(report.channel.map { " \($0)" } ?? "")")
+        Swift.print("\nRequests")
+        table(["label", "method", "status", "bytes", "url"], report.requests.map { request in
+            [request.label ?? "", request.method, request.status.map(String.init) ?? "failed", request.bytes.map(String.init) ?? "", request.error.map { "\(request.url): \($0)" } ?? request.url]
+        })
+        Swift.print("\nSelectors")
+        table(["key", "matched", "first value", "page"], report.selectors.map { [$0.key, String($0.matched), String(($0.example ?? "").prefix(50)), $0.url] })
+        Swift.print("\nItems (\(report.items.count))")
+        let columns = ["start", "stop", "title", "name", "venue", "channel"].filter { key in report.items.contains { $0[key] != nil } }
+        table(["#"] + columns, report.items.enumerated().map { index, item in
+            [String(index)] + columns.map { String((item[$0]?.string ?? item[$0].map { "\($0)" } ?? "").prefix(60)) }
+        })
+        for failure in report.failures { Swift.print("failure: \(failure)") }
+        for warning in report.warnings { Swift.print("warning: \(warning)") }
+    }
+
+    private static func table(_ header: [String], _ rows: [[String]]) {
+        guard !rows.isEmpty else { Swift.print("  (none)"); return }
+        var widths = header.map(\.count)
+        for row in rows { for (index, cell) in row.enumerated() where index < widths.count { widths[index] = max(widths[index], cell.count) } }
+        for row in [header] + rows {
+            let cells = row.enumerated().map { index, cell in index == row.count - 1 ? cell : cell.padding(toLength: widths[index], withPad: " ", startingAt: 0) }
+            Swift.print("  " + cells.joined(separator: "  "))
+        }
+    }
+}

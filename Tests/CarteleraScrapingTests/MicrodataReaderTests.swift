@@ -1,0 +1,59 @@
+import CarteleraModel
+import CarteleraScraping
+import Testing
+
+@Suite struct MicrodataReaderTests {
+    func scrape(_ body: String) async throws -> ScrapeOutcome {
+        var harness = try ScrapeHarness()
+        try harness.page("https://venue.example/", "<!DOCTYPE html><html><head><title>Agenda</title></head><body>\(body)</body></html>")
+        return try await harness.scrape(JSONLDPage.definition, days: ["2026-11-27"])
+    }
+
+    @Test func microdataEventsAndVenuesReadLikeJSONLD() async throws {
+        let outcome = try await scrape("""
+            <article itemscope itemtype="http://schema.org/DanceEvent">
+              <h3 itemprop="name">Sesión de vinilos</h3>
+              <meta itemprop="startDate" content="2026-11-27T23:30:00+01:00">
+              <p itemprop="location" itemscope itemtype="https://schema.org/NightClub"><span itemprop="name">Club Uno</span>
+                <link itemprop="url" href="/club-uno"></p>
+              <span itemprop="performer">DJ Ana</span><span itemprop="performer">DJ Bea</span>
+            </article>
+            """)
+        #expect(outcome.failures.isEmpty)
+        #expect(outcome.extraction.venues.map(\.id) == [VenueID("madrid/club-uno")])
+        #expect(outcome.extraction.venues.first?.website == "https://venue.example/club-uno")
+        let night = try #require(outcome.extraction.nights.first)
+        #expect(night.title == "Sesión de vinilos")
+        #expect(night.lineup == ["DJ Ana", "DJ Bea"])
+        #expect(night.doors == Timestamp(iso8601: "2026-11-27T22:30:00Z"))
+    }
+
+    @Test func rdfaLiteItemsReadToo() async throws {
+        let outcome = try await scrape("""
+            <div vocab="https://schema.org/" typeof="Event"><span property="name">Charla</span>
+              <time property="startDate" datetime="2026-11-28T19:00:00+01:00">28</time>
+              <div property="location" typeof="Place"><span property="name">Ateneo</span></div></div>
+            """)
+        #expect(outcome.extraction.nights.map(\.venue) == [VenueID("madrid/ateneo")])
+    }
+
+    @Test func deeplyNestedItemsAreBounded() async throws {
+        let open = String(repeating: "<div itemprop=\"subEvent\" itemscope itemtype=\"https://schema.org/Event\">", count: 2000)
+        let close = String(repeating: "</div>", count: 2000)
+        let outcome = try await scrape("<div itemscope itemtype=\"https://schema.org/Event\">\(open)x\(close)</div>")
+        #expect(outcome.failures.isEmpty)
+    }
+}
+
+@Suite struct TourPageTests {
+    @Test func aNightAbroadIsReadInItsOwnOffsetsZone() async throws {
+        let outcome = try await JSONLDPage.scrape("""
+            [{"@type": "MusicEvent", "name": "Tokio", "startDate": "2026-11-27T12:30:00+09:00", "location": "Sala"},
+             {"@type": "MusicEvent", "name": "Madrid", "startDate": "2026-11-27T21:00:00+01:00", "location": "Sala"}]
+            """)
+        let nights = outcome.extraction.nights
+        // 12:30 in Tokyo is 04:30 in Madrid, which Madrid would count as the evening before.
+        #expect(nights.map(\.timeZone) == ["Etc/GMT-9", "Europe/Madrid"])
+        #expect(nights.map(\.date) == [Day("2026-11-27"), Day("2026-11-27")])
+    }
+}
