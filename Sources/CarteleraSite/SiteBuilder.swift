@@ -75,7 +75,7 @@ public struct SiteBuilder: Sendable {
            previous.pages.keys.allSatisfy({ PageWriter.exists(output + "/" + $0) }) {
             return SiteReport(pages: previous.pages.count, unchanged: previous.pages.count, generation: generation)
         }
-        let content = try SiteContent.read(store: store, programmeLimit: options.programmeLimit)
+        let content = try SiteContent.read(store: store, programmeLimit: options.programmeLimit, workers: options.workers)
         let index = ContentIndex(content, zone: context.guideZone)
         return try publish(jobs: jobs(content, index), content: content, index: index, previous: previous, input: input)
     }
