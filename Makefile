@@ -1,5 +1,5 @@
 # Cartelera: the two commands a newcomer needs, and a few more.
-#   make demo      install what is missing, build, serve the sample sources on loopback and scrape them
+#   make demo      install what is missing, build, serve the sample sources on loopback, scrape them and build the site
 #   make test      install what is missing, build and run the whole suite under three time zones
 #   make install   build a release binary and install it with the source definitions under PREFIX
 #   make torture   kill `cartelera run` at random moments ROUNDS times and check the store each time
@@ -16,7 +16,7 @@ FUZZ_SMOKE_SECONDS ?= 5
 PREFIX ?= /usr/local
 ROUNDS ?= 200
 
-.PHONY: deps test-deps install-packages demo test bench bench-query corpus install torture fuzz fuzz-smoke bench-feeds bench-serve clean
+.PHONY: deps test-deps install-packages demo test bench bench-query corpus install torture fuzz fuzz-smoke bench-feeds bench-build bench-serve clean
 
 # Installs the Debian packages that are missing (with sudo when not root).
 deps:
@@ -87,6 +87,12 @@ bench-feeds: deps
 	swift build -c release --product cartelera
 	@if [ ! -f out/bench-g/store/manifest.json ]; then rm -rf out/bench-g && .build/release/cartelera bench generate out/bench-g; fi
 	.build/release/cartelera bench feeds out/bench-g
+
+# Building data set G's website (a page per programme for the first 20,000, and the rest of the site) cold and unchanged.
+bench-build: deps
+	swift build -c release --product cartelera
+	@if [ ! -f out/bench-g/store/manifest.json ]; then rm -rf out/bench-g && .build/release/cartelera bench generate out/bench-g; fi
+	.build/release/cartelera bench build out/bench-g
 
 # A release binary in $(PREFIX)/bin and the definitions in $(PREFIX)/share/cartelera/Scrapers, Feeds and Web, where the
 # binary finds them when no --scrapers, --feeds or CARTELERA_SCRAPERS, CARTELERA_FEEDS says otherwise.
