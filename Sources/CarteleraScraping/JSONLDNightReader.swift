@@ -26,12 +26,20 @@ struct JSONLDNightReader: Sendable {
         guard let startText = node.text("startDate") else { throw ScrapeMessage("event \"\(title)\" has no startDate") }
         let unreadable = ScrapeMessage("event \"\(title)\" has an unreadable startDate \"\(startText)\"")
         guard let start = JSONLDTime(startText) else { throw unreadable }
-        // A tour page lists nights abroad: a start whose offset is not the definition zone's is read in its own zone.
+        // A tour page lists nights abroad: a start whose offset is not the definition zone's is read in its own zone,
+        // the venue's country's real zone when one has that offset then, else the fixed zone of the offset.
         var reader = self
         if let instant = start.instant(in: zone), let own = Self.zone(ofOffsetIn: startText), own.offset(at: instant) != zone.offset(at: instant) {
-            reader.zone = own
+            let offset = own.offset(at: instant)
+            reader.zone = Self.country(of: node).flatMap { CountryZones.zone(of: $0, offset: offset, at: instant) } ?? own
         }
         return try reader.read(node, title: title, start: start, unreadable: unreadable, host: host, soleVenue: soleVenue, warnings: &warnings)
+    }
+
+    /// The country of the event's location (`addressCountry`, as text or a Country with a name), if it says.
+    static func country(of node: JSONLDNode) -> String? {
+        guard let address = node.nodes("location").first?.nodes("address").first else { return nil }
+        return address.text("addressCountry") ?? address.nodes("addressCountry").first?.text("name")
     }
 
     /// The fixed zone (`Etc/GMT+5`) of a whole-hour offset at the end of an ISO date-time, if any.

@@ -51,9 +51,10 @@ struct JSONLDVenueReader: Sendable {
             phone: node.text("telephone"), provenance: [Provenance(source: source, url: pageURL)])
         venue.country = postal?.text("addressCountry") ?? postal?.nodes("addressCountry").first?.text("name")
         venue.region = postal?.text("addressRegion")
-        // A tour page's venue abroad: "fr/bayonne/theatre", so it never meets a namesake at home.
+        // A tour page's venue abroad: "fr/nouvelle-aquitaine/bayonne/theatre", so it never meets a namesake at home.
         if let country = venue.country, let home = homeCountry, TextFolding.fold(country) != TextFolding.fold(home) {
-            venue.id = VenueID("\(Slug.make(country))/\(venue.id.rawValue)")
+            let region = venue.region.map { Slug.make($0) }.flatMap { $0.isEmpty ? nil : $0 + "/" } ?? ""
+            venue.id = VenueID("\(Slug.make(country))/\(region)\(venue.id.rawValue)")
         }
         return venue
     }

@@ -56,4 +56,20 @@ import Testing
         #expect(nights.map(\.timeZone) == ["Etc/GMT-9", "Europe/Madrid"])
         #expect(nights.map(\.date) == [Day("2026-11-27"), Day("2026-11-27")])
     }
+
+    @Test func aNightAbroadWhoseVenueNamesItsCountryGetsThatCountrysZone() async throws {
+        let outcome = try await JSONLDPage.scrape("""
+            [{"@type": "MusicEvent", "name": "Tokio", "startDate": "2026-11-27T12:30:00+09:00",
+              "location": {"@type": "MusicVenue", "name": "Sala", "address": {"addressLocality": "Tokyo", "addressCountry": "JP"}}},
+             {"@type": "MusicEvent", "name": "Nueva York", "startDate": "2026-11-27T21:00:00-05:00",
+              "location": {"@type": "MusicVenue", "name": "Hall", "address": {"addressLocality": "New York", "addressCountry": "United States"}}},
+             {"@type": "MusicEvent", "name": "Denver", "startDate": "2026-11-27T21:00:00-07:00",
+              "location": {"@type": "MusicVenue", "name": "Club", "address": {"addressLocality": "Denver", "addressCountry": "US"}}},
+             {"@type": "MusicEvent", "name": "Lejos", "startDate": "2026-11-27T21:00:00-03:00",
+              "location": {"@type": "MusicVenue", "name": "Bar", "address": {"addressLocality": "Nuuk", "addressCountry": "GL"}}}]
+            """)
+        // A country whose zones include the offset gives the real zone; an unknown one keeps the fixed offset.
+        let zones = Dictionary(uniqueKeysWithValues: outcome.extraction.nights.map { ($0.title, $0.timeZone) })
+        #expect(zones == ["Tokio": "Asia/Tokyo", "Nueva York": "America/New_York", "Denver": "America/Denver", "Lejos": "Etc/GMT+3"])
+    }
 }
