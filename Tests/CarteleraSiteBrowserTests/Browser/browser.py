@@ -12,7 +12,9 @@ Subcommands (each prints one JSON document on standard output):
   browser.py screenshot URL OUT.png [--width N] [--no-js]
       Saves a full-page PNG at that viewport width.
   browser.py batch PLAN.json|-
-      Runs a plan in one browser: {"timeout": s, "pages": [page, ...]} where a page is
+      Runs a plan in one browser: {"timeout": s, "serve": folder, "pages": [page, ...]} where "serve" (optional)
+      serves a folder as plain static files on 127.0.0.1 for the plan, its address replacing {server} in URLs
+      (no security headers, so what is checked is the pages' own escaping), and a page is
       {"url": u, "javascript": true, "width": 1280, "settle": ms, "actions": [action, ...]} and an action is one of
       {"eval": js}, {"waitFor": js, "timeout": s}, {"click": css}, {"type": {"selector": css, "text": t}},
       {"screenshot": path}, {"sleep": ms}. The answer lists, per page, the dialogs, console messages,
@@ -25,6 +27,8 @@ missing, 4 when the browser failed or a time limit ran out.
 import argparse
 import base64
 import fcntl
+import functools
+import http.server
 import json
 import os
 import shutil
@@ -78,7 +82,7 @@ class Browser:
             "--no-first-run", "--no-default-browser-check", "--disable-gpu", "--disable-extensions",
             "--disable-background-networking", "--disable-component-update", "--disable-sync",
             "--disable-default-apps", "--disable-dev-shm-usage", "--mute-audio", "--hide-scrollbars",
-            "--allow-file-access-from-files", "--deny-permission-prompts",
+            "--deny-permission-prompts",
             # Loopback only: any other host name fails, so a page can never reach the network.
             "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost",
             "--proxy-server=direct://", "--proxy-bypass-list=*",
@@ -399,12 +403,43 @@ def run_page(browser, page):
     return result
 
 
+class QuietHandler(http.server.SimpleHTTPRequestHandler):
+    """Static files, no directory listings, no log lines on standard error."""
+
+    def list_directory(self, path):
+        self.send_error(404)
+
+    def log_message(self, *arguments):
+        pass
+
+
+class QuietServer(http.server.ThreadingHTTPServer):
+    """A server that does not print the requests a closing tab cut short."""
+
+    daemon_threads = True
+
+    def handle_error(self, request, client_address):
+        pass
+
+
+def serve(folder):
+    """A static file server for `folder` on 127.0.0.1 (any free port), running on a thread of its own."""
+    server = QuietServer(("127.0.0.1", 0), functools.partial(QuietHandler, directory=folder))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server
+
+
 def run_plan(plan):
     """Runs a whole plan in one browser, within its time limit; always kills the browser."""
     executable = find_chromium()
     if executable is None:
         return 3, {"error": "chromium is not installed (apt-get install chromium, or set CARTELERA_CHROMIUM)"}
     deadline = time.monotonic() + float(plan.get("timeout", DEFAULT_TIMEOUT))
+    server = serve(plan["serve"]) if plan.get("serve") else None
+    if server is not None:
+        address = "http://127.0.0.1:%d" % server.server_address[1]
+        for page in plan.get("pages", []):
+            page["url"] = page["url"].replace("{server}", address)
     browser = Browser(executable, deadline)
     # The last line of defence: past the deadline (plus a grace period) the browser is killed whatever happens.
     watchdog = threading.Timer(max(1.0, deadline - time.monotonic() + 5), browser.close)
@@ -419,6 +454,8 @@ def run_plan(plan):
     finally:
         watchdog.cancel()
         browser.close()
+        if server is not None:
+            server.shutdown()
 
 
 def main(argv):
