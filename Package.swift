@@ -159,5 +159,7 @@ let package = Package(
             name: "CarteleraServerTests",
             dependencies: ["CarteleraServer", "CarteleraSignUps", "CarteleraQuery", "CarteleraStore", "CarteleraModel", "CarteleraTesting"]),
         .testTarget(name: "CarteleraCLITests", dependencies: ["CarteleraTesting", "CarteleraStore", "CarteleraModel"]),
+        // Opens the site the built `cartelera` binary publishes in headless Chromium; Browser/ holds the Python driver and crawler.
+        .testTarget(name: "CarteleraSiteBrowserTests", dependencies: ["CarteleraTesting"], exclude: ["Browser"]),
     ]
 )

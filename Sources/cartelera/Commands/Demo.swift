@@ -62,8 +62,8 @@ extension Cartelera {
                 try await serveForever(site: site, baseURL: server.baseURL)
                 return
             }
-            if !global.json { print("Serving \(site.sources.count) sample sources on \(server.baseURL)") }
             let scraped = SampleSites.scraped(site.sources, includingHostile: includeHostile)
+            if !global.json { print("Serving \(scraped.count) sample sources on \(server.baseURL)") }
 
             var fetch = FetchConfiguration()
             fetch.cacheDirectory = "\(output)/cache"

@@ -1,0 +1,203 @@
+import Foundation
+import Testing
+
+/// The demo site, hostile samples included, opened in headless Chromium: no payload runs, search and shake work with
+/// JavaScript, every page shows its content without it, and no link is broken. Pages are served on 127.0.0.1 as
+/// plain files, without the server's security headers, so what is checked is the pages' own escaping.
+@Suite(.serialized, .enabled(if: Chromium.isInstalled, "chromium is not installed: `make test-deps` (or apt-get install chromium) installs it"))
+struct SiteInBrowserTests {
+    /// Script that lists what a payload would leave in the DOM: handler attributes, script URLs, elements only a
+    /// payload would add, scripts not from the site, JSON-LD cut short, a hidden body.
+    static let payloadTraces = """
+        (() => {
+          const found = [];
+          const show = (element) => element.outerHTML.slice(0, 200);
+          const urlAttributes = ["href", "src", "action", "formaction", "poster", "srcset", "data", "xlink:href", "background"];
+          for (const element of document.querySelectorAll("*")) {
+            for (const attribute of element.attributes) {
+              const name = attribute.name.toLowerCase();
+              if (name.startsWith("on")) found.push("event handler attribute: " + show(element));
+              const value = attribute.value.replace(/[\\u0000-\\u0020]/g, "").toLowerCase();
+              if (urlAttributes.includes(name) && /^(javascript|data|vbscript):/.test(value)) found.push("script or data URL: " + show(element));
+            }
+          }
+          const foreign = "iframe, frame, object, embed, base, math, isindex, link[rel~=import], meta[http-equiv=refresh i]";
+          for (const element of document.querySelectorAll(foreign)) found.push("element from a payload: " + show(element));
+          for (const script of document.scripts) {
+            if (script.type === "application/ld+json") {
+              try { JSON.parse(script.textContent); } catch (error) { found.push("JSON-LD that does not parse: " + script.textContent.slice(0, 200)); }
+            } else if (script.textContent.includes("alert") || (script.src && new URL(script.src).origin !== location.origin)) {
+              found.push("script from a payload: " + show(script));
+            }
+          }
+          for (const style of document.querySelectorAll("style")) {
+            if (/display\\s*:\\s*none/.test(style.textContent)) found.push("style from a payload: " + show(style));
+          }
+          if (getComputedStyle(document.body).display === "none") found.push("the page's body is hidden");
+          return found;
+        })()
+        """
+
+    /// The payloads of the hostile samples, as readers must see them: text, not markup.
+    static let visiblePayloads = [
+        #"Hostil <script>alert("xss-title-1")</script>"#,
+        #"Hostil Club <script>alert("xss-venue-1")</script>"#,
+        #"Hostil Noche <script>alert("xss-night-1")</script>"#,
+    ]
+
+    @Test func noHostilePayloadRunsOnAnyPageThatShowsHostileData() throws {
+        let built = try BuiltSite.shared.get()
+        let hostile = built.pages().filter { built.text(of: $0).contains("Hostil") }
+        #expect(hostile.count >= 10, "only \(hostile.count) pages show the hostile samples: \(hostile)")
+        var visits = hostile.map { page in
+            Chromium.Visit(url: "{server}/\(page)", settle: 150,
+                           actions: [.evaluate(Self.payloadTraces), .evaluate("document.body.innerText")])
+        }
+        // The client-side search renders hostile titles from the JSON index.
+        visits.append(Chromium.Visit(url: "{server}/search/index.html", actions: [
+            .type(selector: "form[role=search] input[type=search]", text: "hostil"),
+            .click("form[role=search] button[type=submit]"),
+            .waitFor("document.querySelector('[aria-live]').innerText.includes('Hostil')", seconds: 5),
+            .evaluate(Self.payloadTraces), .evaluate("document.body.innerText"),
+        ]))
+        let runs = try Chromium.run(.init(timeout: 60, serve: built.site, pages: visits), in: built.output)
+        var shown = ""
+        for run in runs {
+            #expect(run.problems.isEmpty, "\(run.url): \(run.problems.joined(separator: "; "))")
+            // Every visit ends with the DOM check and the page's text.
+            let traces = run.actions.count >= 2 ? run.actions[run.actions.count - 2] : .null
+            #expect(traces == .array([]), "\(run.url): \(traces == .null ? "the DOM was not checked" : traces.strings.joined(separator: "\n"))")
+            shown += run.actions.last?.string ?? ""
+        }
+        #expect(runs.last?.actions.dropLast(2).last == .bool(true), "searching \"hostil\" showed no hostile title")
+        for payload in Self.visiblePayloads {
+            #expect(shown.contains(payload), "no page shows \(payload) as text")
+        }
+    }
+
+    @Test func searchFindsAccentedTitlesWithoutAccentsAndShakeObeysTheFilters() throws {
+        let built = try BuiltSite.shared.get()
+        let form = "form[role=search]"
+        let results = "document.querySelector('[aria-live]')"
+        let search = Chromium.Visit(url: "{server}/search/index.html", actions: [
+            .type(selector: "\(form) input[type=search]", text: "accion"),
+            .click("\(form) button[type=submit]"),
+            .waitFor("\(results).querySelectorAll('li').length > 0", seconds: 5),
+            .evaluate("[...\(results).querySelectorAll('li')].map(item => item.innerText)"),
+        ])
+        // Clubs with techno, then free clubs: each shake shows one item, which must pass the filter chosen.
+        func shakes(_ setUp: String) -> Chromium.Visit {
+            var actions: [Chromium.Action] = [.evaluate(setUp)]
+            for _ in 0..<6 {
+                actions += [
+                    .evaluate("\(results).textContent = ''; true"),
+                    .click("\(form) button[type=button]"),
+                    .waitFor("\(results).innerText.trim().length > 0", seconds: 5),
+                    .evaluate("[...\(results).querySelectorAll('li a')].map(link => link.textContent)"),
+                ]
+            }
+            return Chromium.Visit(url: "{server}/search/index.html", actions: actions)
+        }
+        let choose = { (name: String, value: String) in
+            "(() => { const field = document.querySelector('\(form) [name=\(name)]'); field.value = '\(value)'; field.dispatchEvent(new Event('change', {bubbles: true})); return field.value === '\(value)'; })()"
+        }
+        let techno = shakes("\(choose("kind", "club")) && \(choose("music", "techno"))")
+        let free = shakes("\(choose("kind", "club")) && (() => { const box = document.querySelector('\(form) [name=free]'); box.checked = true; return true; })()")
+        let runs = try Chromium.run(.init(timeout: 40, serve: built.site, pages: [search, techno, free]), in: built.output)
+        for run in runs { #expect(run.problems.isEmpty, "\(run.url): \(run.problems.joined(separator: "; "))") }
+        try #require(runs.count == 3)
+
+        let found = runs[0].actions.last?.strings ?? []
+        #expect(found.contains { $0.contains("Acción") }, "searching \"accion\" found \(found)")
+
+        let venues = try Self.venues(in: built)
+        #expect(runs[1].actions.first == .bool(true), "the search form has no club kind or techno music choice")
+        let technoPicks = runs[1].actions.enumerated().filter { $0.offset % 4 == 0 && $0.offset > 0 }.map(\.element.strings)
+        #expect(technoPicks.count == 6 && technoPicks.allSatisfy { $0.count == 1 }, "\(technoPicks)")
+        for pick in technoPicks.joined() {
+            #expect(venues[pick]?.musicGenres.contains("techno") == true, "shake with music=techno gave \(pick): \(venues[pick]?.musicGenres ?? [])")
+        }
+        let freePicks = runs[2].actions.enumerated().filter { $0.offset % 4 == 0 && $0.offset > 0 }.map(\.element.strings)
+        #expect(freePicks.count == 6 && freePicks.allSatisfy { $0.count == 1 }, "\(freePicks)")
+        for pick in freePicks.joined() {
+            #expect(venues[pick]?.freeEntry == true, "shake with free entry gave \(pick), which is not free")
+        }
+    }
+
+    @Test func withoutJavaScriptEveryMainPageShowsItsContent() throws {
+        let built = try BuiltSite.shared.get()
+        let pages = Self.mainPages(of: built)
+        #expect(pages.count >= 20, "\(pages)")
+        let check = """
+            (() => {
+              const visible = (element) => element.getClientRects().length > 0 && getComputedStyle(element).visibility !== "hidden";
+              const heading = document.querySelector("h1");
+              const main = document.querySelector("main") || document.body;
+              return {
+                heading: heading && visible(heading) ? heading.innerText.trim() : "",
+                text: main.innerText.trim().length,
+                deadButtons: [...document.querySelectorAll("button[type=button]")].filter(visible).map(button => button.outerHTML),
+                links: [...document.querySelectorAll("a[href]")].filter(visible).length,
+              };
+            })()
+            """
+        let visits = pages.map { Chromium.Visit(url: "file://\(built.site)/\($0)", javascript: false, settle: 0, actions: [.evaluate(check)]) }
+        let runs = try Chromium.run(.init(timeout: 40, pages: visits), in: built.output)
+        for run in runs {
+            #expect(run.problems.isEmpty, "\(run.url): \(run.problems.joined(separator: "; "))")
+            guard case .object(let facts) = run.actions.first ?? .null else {
+                Issue.record("\(run.url): the page could not be read")
+                continue
+            }
+            #expect(facts["heading"]?.string?.isEmpty == false, "\(run.url): no visible <h1> without JavaScript")
+            #expect(facts["text"]?.number ?? 0 >= 60, "\(run.url): the page shows almost no text without JavaScript")
+            #expect(facts["deadButtons"]?.strings.isEmpty ?? false,
+                    "\(run.url): buttons that do nothing without JavaScript are shown: \(facts["deadButtons"]?.strings ?? [])")
+            #expect(facts["links"]?.number ?? 0 >= 3, "\(run.url): hardly any link to follow without JavaScript")
+        }
+    }
+
+    @Test func noInternalLinkIsBrokenAnywhereInTheSite() throws {
+        let built = try BuiltSite.shared.get()
+        let report = try Chromium.crawl(built.site)
+        #expect(report.pages == built.pages().count)
+        #expect(report.links > report.pages)
+        #expect(report.broken.isEmpty, "\(report.broken.count) broken links, first: \(report.broken.prefix(20).map(\.description).joined(separator: "\n"))")
+        #expect(report.forbidden.isEmpty, "links with a forbidden scheme: \(report.forbidden.prefix(20).map(\.description).joined(separator: "\n"))")
+        #expect(report.rootRelative.isEmpty,
+                "links from the server's root, which break when the folder is served from a sub-path or opened as files: \(report.rootRelative.prefix(20).map(\.description).joined(separator: "\n"))")
+    }
+
+    /// The site's main pages in both languages, and the first page of each kind (channel day, programme, club, night…).
+    static func mainPages(of built: BuiltSite) -> [String] {
+        let all = built.pages()
+        var pages: [String] = []
+        for language in ["", "en/"] {
+            for section in ["index.html", "tv/index.html", "listings/index.html", "audiences/index.html", "tonight/index.html",
+                            "clubs/index.html", "search/index.html", "about/index.html"] {
+                pages.append(language + section)
+            }
+            for kind in ["channel/", "programme/", "club/", "night/", "audiences/2", "listings/type/", "listings/genre/", "clubs/music/"] {
+                if let first = all.first(where: { $0.hasPrefix(language + kind) && !$0.contains("Hostil") }) { pages.append(first) }
+            }
+        }
+        return pages.filter { all.contains($0) } + (all.contains("404.html") ? ["404.html"] : [])
+    }
+
+    /// The venues of the published API, by name: what the shake's picks are checked against.
+    static func venues(in built: BuiltSite) throws -> [String: Venue] {
+        let data = try Data(contentsOf: URL(fileURLWithPath: "\(built.site)/api/venues/madrid.json"))
+        let list = try JSONDecoder().decode(VenueList.self, from: data)
+        return Dictionary(list.venues.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    struct VenueList: Decodable {
+        var venues: [Venue]
+    }
+
+    struct Venue: Decodable {
+        var name: String
+        var musicGenres: [String]
+        var freeEntry: Bool?
+    }
+}
