@@ -4,10 +4,10 @@ import Foundation
 /// Scraped text made safe for each format a feed is written in.
 ///
 /// Every string that reaches a feed went through one of these: nothing scraped is written raw.
-enum PublishedText {
+public enum PublishedText {
     /// Whether `text` is an absolute http or https URL with a host and nothing a client could misread
     /// (no spaces, quotes, angle brackets or control characters); only such links are published.
-    static func isWebURL(_ text: String) -> Bool {
+    public static func isWebURL(_ text: String) -> Bool {
         guard text.count <= 2048, text.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value != 0x7F && !"\"<>\\^`{|}".unicodeScalars.contains($0) }),
               let components = URLComponents(string: text), let scheme = components.scheme?.lowercased(),
               scheme == "http" || scheme == "https", let host = components.host, !host.isEmpty else { return false }
@@ -15,7 +15,7 @@ enum PublishedText {
     }
 
     /// The URL when it is a web link, nil otherwise.
-    static func webURL(_ text: String?) -> String? {
+    public static func webURL(_ text: String?) -> String? {
         text.flatMap { isWebURL($0) ? $0 : nil }
     }
 
@@ -104,7 +104,7 @@ enum PublishedText {
 
 extension Provenance {
     /// The provenance as published: links that are not absolute http(s) URLs left out, whatever the store holds.
-    func withWebLinksOnly() -> Provenance {
+    public func withWebLinksOnly() -> Provenance {
         var copy = self
         copy.url = PublishedText.webURL(url)
         return copy
@@ -113,7 +113,7 @@ extension Provenance {
 
 extension Programme {
     /// The programme as published: links that are not absolute http(s) URLs left out, whatever the store holds.
-    func withWebLinksOnly() -> Programme {
+    public func withWebLinksOnly() -> Programme {
         var copy = self
         copy.url = PublishedText.webURL(url)
         copy.image = PublishedText.webURL(image)
@@ -124,7 +124,7 @@ extension Programme {
 
 extension Channel {
     /// The channel as published: links that are not absolute http(s) URLs left out, whatever the store holds.
-    func withWebLinksOnly() -> Channel {
+    public func withWebLinksOnly() -> Channel {
         var copy = self
         copy.logo = PublishedText.webURL(logo)
         copy.website = PublishedText.webURL(website)
@@ -134,7 +134,7 @@ extension Channel {
 
 extension Venue {
     /// The venue as published: links that are not absolute http(s) URLs left out, whatever the store holds.
-    func withWebLinksOnly() -> Venue {
+    public func withWebLinksOnly() -> Venue {
         var copy = self
         copy.website = PublishedText.webURL(website)
         copy.images = images.compactMap { PublishedText.webURL($0) }
@@ -144,7 +144,7 @@ extension Venue {
 
 extension Night {
     /// The night as published: links that are not absolute http(s) URLs left out, whatever the store holds.
-    func withWebLinksOnly() -> Night {
+    public func withWebLinksOnly() -> Night {
         var copy = self
         copy.url = PublishedText.webURL(url)
         copy.ticketURL = PublishedText.webURL(ticketURL)
@@ -155,7 +155,7 @@ extension Night {
 
 extension GuestList {
     /// The guest list as published: links that are not absolute http(s) URLs left out, whatever the store holds.
-    func withWebLinksOnly() -> GuestList {
+    public func withWebLinksOnly() -> GuestList {
         var copy = self
         copy.signUpURL = PublishedText.webURL(signUpURL)
         return copy
@@ -164,7 +164,7 @@ extension GuestList {
 
 extension Promotion {
     /// The promotion as published: links that are not absolute http(s) URLs left out, whatever the store holds.
-    func withWebLinksOnly() -> Promotion {
+    public func withWebLinksOnly() -> Promotion {
         var copy = self
         copy.url = PublishedText.webURL(url)
         copy.flyer = PublishedText.webURL(flyer)

@@ -94,7 +94,7 @@ enum DefaultPaths {
     }
 
     /// The running binary's path, read from /proc so a symlinked or PATH-found binary resolves.
-    private static func executablePath() -> String? {
+    static func executablePath() -> String? {
         (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments.first
     }
 }

@@ -6,10 +6,11 @@ extension Cartelera {
     /// `cartelera build`: publish the store as files.
     struct Build: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Publish the store: guide.xml and every feed of Feeds/ into the output folder.",
+            abstract: "Publish the store: the website, guide.xml and every feed of Feeds/ into the output folder.",
             discussion: """
                 Writes guide.xml and guide.xml.gz (XMLTV of every stored schedule) and feeds/<name>.json, .ics, .xml \
-                and .xml.gz for each Feeds/<name>.yaml. A file whose bytes did not change is not rewritten; files an \
+                and .xml.gz for each Feeds/<name>.yaml, and renders the website from the templates of Web/ (Spanish at the root, \
+                English under en/). A file whose bytes did not change is not rewritten; files an \
                 earlier build published and this one does not are removed.
 
                 Exits 0, 2 when a feed definition or its query is invalid (named with its file and key; the other feeds \
@@ -38,12 +39,23 @@ struct PublishOptions: ParsableArguments {
         "The folder of feed definitions (default: $CARTELERA_FEEDS, ./Feeds, or the installed share/cartelera/Feeds).", valueName: "dir"))
     var feeds: String?
 
+    @Option(name: .long, help: ArgumentHelp(
+        "The site's templates, labels and assets (default: $CARTELERA_WEB, the installed share/cartelera/Web, or the Web/ of the repository).",
+        valueName: "dir"))
+    var web: String?
+
+    @Option(name: .customLong("site-url"), help: ArgumentHelp(
+        "The address the output folder is published at, for canonical links and sitemap.xml (default: $CARTELERA_SITE_URL; none: relative).",
+        valueName: "url"))
+    var siteURL: String?
+
     /// Builds, prints problems on standard error and (unless `--json` asks for the report) one summary line; returns the exit status.
     func execute(global: GlobalOptions, moment: MomentOptions, printsSummary: Bool) throws -> ExitStatus {
         let environment = ProcessInfo.processInfo.environment
         let output = output ?? environment["CARTELERA_OUTPUT"].flatMap { $0.isEmpty ? nil : $0 } ?? DefaultPaths.output(besideStore: global.storeDirectory)
         let feeds = feeds ?? DefaultPaths.installed("Feeds", variable: "CARTELERA_FEEDS", environment: environment)
         let (context, _) = try moment.context()
+        let webFolder = try SitePublishing.webFolder(web)
         let report: BuildReport
         do {
             report = try FeedPublisher(store: global.storeDirectory, feeds: feeds, output: output, context: context).build()
@@ -53,12 +65,17 @@ struct PublishOptions: ParsableArguments {
         for problem in report.problems + report.failures {
             FileHandle.standardError.write(Data("cartelera: build: \(problem)\n".utf8))
         }
+        let site = try SitePublishing.build(
+            store: global.storeDirectory, output: output, feeds: feeds, published: report.feeds, context: context, web: webFolder,
+            baseURL: siteURL ?? environment["CARTELERA_SITE_URL"].flatMap { $0.isEmpty ? nil : $0 })
         if printsSummary, global.json {
-            try GlobalOptions.printJSON(report)
+            try GlobalOptions.printJSON(PublishReport(feeds: report, site: site))
         } else if printsSummary || !global.json {
             func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
             print("build: \(count(report.feeds.count, "feed")), \(count(report.written.count, "file")) written, \(report.unchanged.count) unchanged, "
                 + "\(report.removed.count) removed, \(count(report.problems.count, "problem")), into \(output)")
+            print("site: \(count(site.pages, "page")), \(site.written.count) written, \(site.unchanged) unchanged, \(site.removed.count) removed, "
+                + "into \(output)/index.html")
         }
         return !report.failures.isEmpty ? .sourcesFailed : report.problems.isEmpty ? .ok : .usage
     }

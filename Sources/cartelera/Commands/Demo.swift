@@ -1,6 +1,7 @@
 import ArgumentParser
 import CarteleraFeeds
 import CarteleraQuery
+import CarteleraSite
 import CarteleraFetch
 import CarteleraModel
 import CarteleraPipeline
@@ -74,11 +75,18 @@ extension Cartelera {
                 scrapersDirectory: global.scrapersDirectory, storeRoot: "\(output)/store", sources: scraped,
                 now: now, fetch: fetch, rewrites: site.rewrites(to: server.baseURL))
             let report = try await RunOutput.run(configuration, global: global)
-            let built = try publish(store: configuration.storeRoot, now: now)
+            let (built, website) = try publish(store: configuration.storeRoot, now: now)
             if !global.json {
                 try printSummary(report, storeRoot: configuration.storeRoot, now: now, seconds: Date().timeIntervalSince(started))
+                let folder = "\(output)/public"
+                let absolute = URL(fileURLWithPath: folder).standardizedFileURL.path
                 print("""
-                      published   \(output)/public: guide.xml(.gz) and \(built.feeds.count) feeds in feeds/ (\(built.feeds.joined(separator: ", ")))
+                      published   \(folder): guide.xml(.gz) and \(built.feeds.count) feeds in feeds/ (\(built.feeds.joined(separator: ", ")))
+                      site        \(folder)/index.html: \(website.pages) pages, Spanish at the root and English under en/
+
+                    Open the site:
+                      cartelera serve --output \(folder)      then http://127.0.0.1:8080/ (guest-list sign-ups work there)
+                      or the file \(absolute)/index.html in a browser
                     """)
             }
             let publishing: ExitStatus = !built.failures.isEmpty ? .sourcesFailed : built.problems.isEmpty ? .ok : .usage
@@ -86,18 +94,21 @@ extension Cartelera {
             if status != .ok { throw ExitCode(status.rawValue) }
         }
 
-        /// Builds the feeds of `Feeds/` from the demo store into `<output>/public`, as `cartelera build` does.
-        private func publish(store: String, now: Timestamp) throws -> BuildReport {
+        /// Builds the feeds of `Feeds/` and the site of `Web/` from the demo store into `<output>/public`, as `cartelera build` does.
+        private func publish(store: String, now: Timestamp) throws -> (BuildReport, SiteReport) {
             let configuration = try Configuration.load(nil)
             let context = QueryContext(now: now, guideZone: configuration.zone, channelLists: configuration.channelLists, tonight: configuration.tonight)
             let feeds = DefaultPaths.installed("Feeds", variable: "CARTELERA_FEEDS", environment: ProcessInfo.processInfo.environment)
+            let web = try SitePublishing.webFolder(nil)
+            let report: BuildReport
             do {
-                let report = try FeedPublisher(store: store, feeds: feeds, output: "\(output)/public", context: context).build()
+                report = try FeedPublisher(store: store, feeds: feeds, output: "\(output)/public", context: context).build()
                 for problem in report.problems + report.failures { FileHandle.standardError.write(Data("cartelera: build: \(problem)\n".utf8)) }
-                return report
             } catch {
                 throw CommandFailure(description: "build: \(error.description)", status: .sourcesFailed)
             }
+            let site = try SitePublishing.build(store: store, output: "\(output)/public", feeds: feeds, published: report.feeds, context: context, web: web, baseURL: nil)
+            return (report, site)
         }
 
         /// Prints the address and how to scrape it, then waits until the process is stopped.

@@ -1,0 +1,70 @@
+import CarteleraCore
+import CarteleraModel
+
+/// The groupings every language's pages share, computed once per build: each programme's local day and effective
+/// end, and the programmes by channel and day, by type, genre and decade, and by title (for other airings).
+struct ContentIndex: Sendable {
+    /// Each programme's start day in the guide's zone.
+    let localDays: [Day]
+    /// Each programme's end: its own, else the next start on its channel.
+    let stops: [Timestamp?]
+    /// Programme positions by channel, then local day, in start order.
+    let channelDays: [ChannelID: [Day: [Int]]]
+    /// The channels with programmes, by name.
+    let channelOrder: [ChannelID]
+    /// Programme positions by type, then local day.
+    let typeDays: [ProgrammeType: [Day: [Int]]]
+    /// Programme positions by genre, then local day.
+    let genreDays: [Genre: [Day: [Int]]]
+    /// Programme positions by production decade (1990 for 1990–1999).
+    let decades: [Int: [Int]]
+    /// Programme positions by folded title.
+    let airings: [String: [Int]]
+    /// Each programme's folded title key.
+    let titleKeys: [String]
+
+    /// The groupings of `content`'s programmes, days read in `zone`.
+    init(_ content: SiteContent, zone: ZoneConverter) {
+        let programmes = content.programmes
+        var localDays: [Day] = []
+        localDays.reserveCapacity(programmes.count)
+        var stops = [Timestamp?](repeating: nil, count: programmes.count)
+        var channelDays: [ChannelID: [Day: [Int]]] = [:]
+        var byChannel: [ChannelID: [Int]] = [:]
+        var typeDays: [ProgrammeType: [Day: [Int]]] = [:]
+        var genreDays: [Genre: [Day: [Int]]] = [:]
+        var decades: [Int: [Int]] = [:]
+        var airings: [String: [Int]] = [:]
+        var titleKeys: [String] = []
+        titleKeys.reserveCapacity(programmes.count)
+        for (position, programme) in programmes.enumerated() {
+            let day = zone.local(programme.start).day
+            localDays.append(day)
+            channelDays[programme.channel, default: [:]][day, default: []].append(position)
+            byChannel[programme.channel, default: []].append(position)
+            if let type = programme.type { typeDays[type, default: [:]][day, default: []].append(position) }
+            for genre in Set(programme.genres) { genreDays[genre, default: [:]][day, default: []].append(position) }
+            if let year = programme.year, year > 0 { decades[year - year % 10, default: []].append(position) }
+            let key = TextFolding.words(programme.title).joined(separator: " ")
+            titleKeys.append(key)
+            if !key.isEmpty { airings[key, default: []].append(position) }
+        }
+        for positions in byChannel.values {
+            for (offset, position) in positions.enumerated() {
+                stops[position] = programmes[position].stop ?? (offset + 1 < positions.count ? programmes[positions[offset + 1]].start : nil)
+            }
+        }
+        self.localDays = localDays
+        self.stops = stops
+        self.channelDays = channelDays
+        channelOrder = channelDays.keys.sorted { channel, other in
+            let name = content.channels[channel]?.name ?? channel.rawValue, otherName = content.channels[other]?.name ?? other.rawValue
+            return (name.lowercased(), channel.rawValue) < (otherName.lowercased(), other.rawValue)
+        }
+        self.typeDays = typeDays
+        self.genreDays = genreDays
+        self.decades = decades
+        self.airings = airings
+        self.titleKeys = titleKeys
+    }
+}

@@ -1,0 +1,115 @@
+import CarteleraFeeds
+import CarteleraModel
+import CarteleraQuery
+import Dispatch
+import Foundation
+
+/// What a site build did: pages published, and which were rendered and written, left as they were, or removed.
+public struct SiteReport: Sendable, Encodable {
+    /// Every page and file the site holds now.
+    public var pages = 0
+    /// Pages and files written by this build, relative to the output folder.
+    public var written: [String] = []
+    /// How many were left alone because their input did not change.
+    public var unchanged = 0
+    /// Pages and files an earlier build published and this one does not.
+    public var removed: [String] = []
+    /// The store generation the site shows.
+    public var generation = 0
+}
+
+/// How a site build reads and writes: the options of `cartelera build` that concern the site.
+public struct SiteOptions: Sendable {
+    /// The address the site is published at (`https://cartelera.example/`), for canonical links and the sitemap; nil when
+    /// unknown: canonical links are then relative and the sitemap lists paths from the root.
+    public var baseURL: String?
+    /// Only the first programmes by start get pages (a benchmark's site); nil for all.
+    public var programmeLimit: Int?
+    /// Rendering threads; the machine's cores by default.
+    public var workers: Int
+
+    /// Options with every programme, no base URL and one worker per core.
+    public init(baseURL: String? = nil, programmeLimit: Int? = nil, workers: Int = ProcessInfo.processInfo.activeProcessorCount) {
+        self.baseURL = baseURL.map { $0.hasSuffix("/") ? $0 : $0 + "/" }
+        self.programmeLimit = programmeLimit
+        self.workers = max(1, workers)
+    }
+}
+
+/// Renders the store into the output folder as a static site, through the templates of a `WebFolder`, in Spanish at the
+/// root and English under `en/`; rewrites only pages whose input changed (see `SiteManifest`).
+public struct SiteBuilder: Sendable {
+    /// The store to read.
+    public var store: String
+    /// The templates, labels and assets.
+    public var web: WebFolder
+    /// The folder to publish into (the feeds' folder).
+    public var output: String
+    /// The moment and zone the pages are built for.
+    public var context: QueryContext
+    /// The feeds published beside the site, linked from the home page.
+    public var feeds: [FeedDefinition]
+    /// Base URL, limits, workers.
+    public var options: SiteOptions
+
+    /// A builder of `store` into `output` through `web`, at `context`'s moment.
+    public init(store: String, web: WebFolder, output: String, context: QueryContext, feeds: [FeedDefinition] = [], options: SiteOptions = SiteOptions()) {
+        self.store = store
+        self.web = web
+        self.output = output
+        self.context = context
+        self.feeds = feeds
+        self.options = options
+    }
+
+    /// Builds the site; throws when the store cannot be read or a page cannot be written.
+    public func build() throws(SiteError) -> SiteReport {
+        let content = try SiteContent.read(store: store, programmeLimit: options.programmeLimit)
+        let index = ContentIndex(content, zone: context.guideZone)
+        let pages = self.pages(content, index)
+        let files = staticFiles(content, index, pages: pages.map(\.path))
+        return try publish(pages: pages, files: files, generation: content.generation)
+    }
+
+    private func pageBuilder(_ language: SiteLanguage, _ content: SiteContent, _ index: ContentIndex) -> SitePages {
+        SitePages(content: content, index: index, language: language, labels: web.labels(language),
+                  now: context.now, zone: context.guideZone, channelLists: context.channelLists, feeds: feeds, baseURL: options.baseURL,
+                  eveningCutoff: context.tonight.end)
+    }
+
+    /// Every page of both languages, the programme pages built in parallel slices.
+    private func pages(_ content: SiteContent, _ index: ContentIndex) -> [SitePage] {
+        let builders = SiteLanguage.allCases.map { pageBuilder($0, content, index) }
+        let count = content.programmes.count
+        let sliceSize = max(256, count / (options.workers * 8) + 1)
+        let slices = stride(from: 0, to: count, by: sliceSize).map { $0..<min(count, $0 + sliceSize) }
+        let jobs = builders.count * (slices.count + 1)
+        let results = ResultSlots<[SitePage]>(count: jobs)
+        DispatchQueue.concurrentPerform(iterations: jobs) { job in
+            let builder = builders[job % builders.count]
+            let slice = job / builders.count
+            results.set(job, slice == slices.count ? builder.all() : builder.programmePages(slices[slice]))
+        }
+        return results.values.flatMap { $0 ?? [] }
+    }
+}
+
+/// One slot per parallel job, each written by its own job only.
+final class ResultSlots<Value>: @unchecked Sendable {
+    private var slots: [Value?]
+    private let lock = NSLock()
+
+    init(count: Int) { slots = Array(repeating: nil, count: count) }
+
+    func set(_ position: Int, _ value: Value) {
+        lock.lock()
+        slots[position] = value
+        lock.unlock()
+    }
+
+    var values: [Value?] {
+        lock.lock()
+        defer { lock.unlock() }
+        return slots
+    }
+}

@@ -1,0 +1,67 @@
+import CarteleraModel
+import CarteleraStore
+
+/// What the site shows, read from one store snapshot: channels, programmes, audiences, news, venues, nights,
+/// guest lists, promotions and the sources' last updates.
+struct SiteContent: Sendable {
+    /// Every stored channel, by id.
+    var channels: [ChannelID: Channel] = [:]
+    /// Programmes by (start, id), links other than http(s) already dropped.
+    var programmes: [Programme] = []
+    /// Audience days, by day.
+    var audiences: [Day: AudienceDay] = [:]
+    /// News items, by day.
+    var news: [Day: [NewsItem]] = [:]
+    /// Every venue, by name.
+    var venues: [Venue] = []
+    /// Every evening's nights and guest lists, by evening.
+    var evenings: [Day: NightsDay] = [:]
+    /// Every stored promotion.
+    var promotions: [Promotion] = []
+    /// Each source's last successful scrape, by source id.
+    var sources: [SourceID: Timestamp?] = [:]
+    /// The store generation read.
+    var generation = 0
+
+    /// Reads the store at `root`; with `programmeLimit`, only the first programmes by start (what a benchmark builds).
+    static func read(store root: String, programmeLimit: Int?) throws(SiteError) -> SiteContent {
+        var content = SiteContent()
+        do {
+            let store = try FileStore(root: root, creating: false)
+            content.generation = try store.manifest().generation
+            for channel in try store.channels() { content.channels[channel.id] = channel }
+            var seenSources = Set<SourceID>()
+            for day in try store.programmeDays() {
+                if let programmeLimit, content.programmes.count >= programmeLimit { break }
+                content.programmes += try store.programmes(day: day)
+                if let audiences = try store.audiences(day: day), !audiences.isEmpty {
+                    content.audiences[day] = audiences
+                    audiences.entries.forEach { seenSources.insert($0.provenance.source) }
+                }
+                let news = try store.news(day: day)
+                if !news.isEmpty { content.news[day] = news }
+            }
+            content.programmes.sort { ($0.start, $0.id.rawValue) < ($1.start, $1.id.rawValue) }
+            if let programmeLimit, content.programmes.count > programmeLimit { content.programmes.removeLast(content.programmes.count - programmeLimit) }
+            content.programmes = content.programmes.map { $0.withWebLinksOnly() }
+            for programme in content.programmes { programme.provenance.forEach { seenSources.insert($0.source) } }
+            for city in try store.venueCities() { content.venues += try store.venues(city: city) }
+            content.venues.sort { ($0.name, $0.id.rawValue) < ($1.name, $1.id.rawValue) }
+            content.venues = content.venues.map { $0.withWebLinksOnly() }
+            for venue in content.venues { venue.provenance.forEach { seenSources.insert($0.source) } }
+            for day in try store.nightDays() {
+                guard var evening = try store.nights(day: day), !evening.isEmpty else { continue }
+                evening.nights = evening.nights.map { $0.withWebLinksOnly() }
+                evening.guestLists = evening.guestLists.map { $0.withWebLinksOnly() }
+                content.evenings[day] = evening
+            }
+            content.promotions = try store.promotions().map { $0.withWebLinksOnly() }
+            for source in seenSources.sorted(by: { $0.rawValue < $1.rawValue }) {
+                content.sources[source] = try store.sourceState(source)?.lastSuccess
+            }
+        } catch {
+            throw SiteError(.store, file: error.file ?? root, error.detail)
+        }
+        return content
+    }
+}

@@ -1,0 +1,62 @@
+import CarteleraFeeds
+import CarteleraModel
+
+extension SitePages {
+    /// The days with audience figures in the last 14 days, and a page for each.
+    func audiencePages() -> [SitePage] {
+        let today = zone.local(now).day
+        let days = content.audiences.keys.filter { $0 > today.advanced(by: -14) && $0 <= today.advanced(by: 1) }
+            .filter { !(content.audiences[$0]?.isEmpty ?? true) }.sorted()
+        let path = SitePaths.audiences
+        let root = SitePaths.up(from: path)
+        let list = days.reversed().map { day -> [String: Any] in
+            ["text": labels.longDate(day), "href": root + SitePaths.audienceDay(day), "entries": content.audiences[day]?.entries.count ?? 0]
+        }
+        var pages = [page(path, template: "audiences-index", title: labels["audiencesTitle"], ["days": list])]
+        for (offset, day) in days.enumerated() {
+            pages.append(audienceDay(day, previous: offset > 0 ? days[offset - 1] : nil, next: offset + 1 < days.count ? days[offset + 1] : nil))
+        }
+        return pages
+    }
+
+    private func audienceDay(_ day: Day, previous: Day?, next: Day?) -> SitePage {
+        let path = SitePaths.audienceDay(day)
+        let root = SitePaths.up(from: path)
+        let figures = content.audiences[day] ?? AudienceDay()
+        let shares = figures.shares.sorted { ($0.share, $1.channelName) > ($1.share, $0.channelName) }
+        let ranking = figures.entries.sorted { ($0.viewers ?? 0, $1.title) > ($1.viewers ?? 0, $0.title) }
+        var values: [String: Any] = ["dayText": labels.longDate(day)]
+        values["shares"] = shares.map { share -> [String: Any] in
+            ["channelName": share.channelName, "shareText": decimal(share.share) + " %",
+             "change": share.change.map { ($0 > 0 ? "+" : "") + decimal($0) } ?? "—"]
+        }
+        values["chart"] = chart(shares)
+        values["ranking"] = ranking.enumerated().map { offset, entry -> [String: Any] in
+            ["rank": offset + 1, "title": entry.title, "channelName": entry.channelName, "viewers": entry.viewers.map(grouped) ?? "—",
+             "shareText": entry.share.map { decimal($0) + " %" } ?? "—"]
+        }
+        values["news"] = (content.news[day] ?? []).map { item -> [String: Any] in
+            var row: [String: Any] = ["title": item.title]
+            if let summary = item.summary, !summary.isEmpty { row["summary"] = summary }
+            if let url = PublishedText.webURL(item.url) { row["url"] = url }
+            return row
+        }
+        if let previous { values["previous"] = ["href": root + SitePaths.audienceDay(previous), "text": labels.shortDate(previous)] }
+        if let next { values["next"] = ["href": root + SitePaths.audienceDay(next), "text": labels.shortDate(next)] }
+        return page(path, template: "audience-day", title: "\(labels["audiencesTitle"]) · \(labels.longDate(day))", values)
+    }
+
+    /// An SVG bar chart of the shares: each channel's name on its own line above its bar, the figure just after the bar,
+    /// so no label overlaps a bar and long names have the full width.
+    private func chart(_ shares: [ChannelShare]) -> [String: Any] {
+        let width = 640, rowHeight = 40, barHeight = 14, maximumBar = 540
+        let largest = max(shares.map(\.share).max() ?? 1, 1)
+        let bars = shares.enumerated().map { offset, share -> [String: Any] in
+            let top = offset * rowHeight
+            let length = max(1, Int((share.share / largest * Double(maximumBar)).rounded()))
+            return ["channelName": share.channelName, "textY": top + 15, "barX": 0, "barY": top + 21, "width": length, "barHeight": barHeight,
+                    "valueX": length + 8, "valueY": top + 33, "shareText": decimal(share.share) + " %"]
+        }
+        return ["width": width, "height": max(rowHeight, shares.count * rowHeight), "bars": bars]
+    }
+}

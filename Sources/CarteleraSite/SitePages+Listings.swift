@@ -1,0 +1,76 @@
+import CarteleraModel
+
+extension SitePages {
+    /// The listings index and a page per type and day, per genre and day, and per production decade.
+    func listingPages() -> [SitePage] {
+        var pages = [listingsIndex()]
+        for type in ProgrammeType.allCases {
+            guard let byDay = index.typeDays[type] else { continue }
+            let days = byDay.keys.sorted()
+            for day in days {
+                let path = SitePaths.type(type, day)
+                pages.append(listing(path: path, heading: typeLabel(type), day: day, days: days.map { ($0, SitePaths.type(type, $0)) },
+                                     positions: byDay[day] ?? [], showsType: false))
+            }
+        }
+        for genre in Genre.allCases {
+            guard let byDay = index.genreDays[genre] else { continue }
+            let days = byDay.keys.sorted()
+            for day in days {
+                let path = SitePaths.genre(genre, day)
+                pages.append(listing(path: path, heading: genreLabel(genre), day: day, days: days.map { ($0, SitePaths.genre(genre, $0)) },
+                                     positions: byDay[day] ?? [], showsType: true))
+            }
+        }
+        for decade in index.decades.keys.sorted() {
+            let path = SitePaths.decade(decade)
+            var sections: [[String: Any]] = []
+            var byDay: [Day: [Int]] = [:]
+            for position in index.decades[decade] ?? [] { byDay[index.localDays[position], default: []].append(position) }
+            for day in byDay.keys.sorted() {
+                sections.append(["heading": labels.longDate(day),
+                                 "programmes": (byDay[day] ?? []).map { programmeRow($0, from: path, showsChannel: true, showsType: true) }])
+            }
+            let heading = "\(labels["year"]) \(decade)–\(decade + 9)"
+            pages.append(page(path, template: "listing", title: heading, ["heading": heading, "sections": sections]))
+        }
+        return pages
+    }
+
+    /// The first day of a listing worth opening: today's when it has one, else the next, else the last.
+    private func landingDay(_ days: some Collection<Day>) -> Day? {
+        let today = zone.local(now).day
+        return days.contains(today) ? today : days.filter { $0 > today }.min() ?? days.max()
+    }
+
+    private func listingsIndex() -> SitePage {
+        let path = SitePaths.listings
+        let root = SitePaths.up(from: path)
+        let types = ProgrammeType.allCases.compactMap { type -> [String: Any]? in
+            guard let byDay = index.typeDays[type], let day = landingDay(byDay.keys) else { return nil }
+            return ["label": typeLabel(type), "href": root + SitePaths.type(type, day)]
+        }
+        let genres = Genre.allCases.compactMap { genre -> [String: Any]? in
+            guard let byDay = index.genreDays[genre], let day = landingDay(byDay.keys) else { return nil }
+            return ["label": genreLabel(genre), "href": root + SitePaths.genre(genre, day)]
+        }
+        let decades = index.decades.keys.sorted().map { decade -> [String: Any] in
+            ["label": "\(decade)–\(decade + 9)", "href": root + SitePaths.decade(decade), "count": index.decades[decade]?.count ?? 0]
+        }
+        let groups: [[String: Any]] = [
+            ["heading": labels["byType"], "items": types], ["heading": labels["byGenre"], "items": genres], ["heading": labels["byYear"], "items": decades],
+        ].filter { ($0["items"] as? [[String: Any]])?.isEmpty == false }
+        return page(path, template: "listings-index", title: labels["listingsTitle"], ["groups": groups])
+    }
+
+    private func listing(path: String, heading: String, day: Day, days: [(Day, String)], positions: [Int], showsType: Bool) -> SitePage {
+        let root = SitePaths.up(from: path)
+        let dayLinks = days.map { other, otherPath -> [String: Any] in
+            ["text": labels.shortDate(other), "href": root + otherPath, "selected": other == day]
+        }
+        let rows = positions.map { programmeRow($0, from: path, showsChannel: true, showsType: showsType, day: day) }
+        return page(path, template: "listing", title: "\(heading) · \(labels.longDate(day))", [
+            "heading": heading, "dayText": labels.longDate(day), "days": dayLinks, "sections": rows.isEmpty ? [] : [["programmes": rows]],
+        ])
+    }
+}

@@ -1,0 +1,208 @@
+import CarteleraModel
+import Foundation
+
+extension SitePages {
+    /// Tonight, the club lists (all and pre-filtered), every club and every night.
+    func nightlifePages() -> [SitePage] {
+        var pages = [tonight()]
+        pages.append(clubList(path: SitePaths.clubs, heading: labels["clubsHeading"], venues: content.venues))
+        pages.append(clubList(path: SitePaths.freeClubs, heading: labels["clubsFree"], venues: content.venues.filter { $0.freeEntry == true }))
+        pages.append(clubList(path: SitePaths.topRatedClubs, heading: labels["clubsRating"], venues: content.venues.filter { ($0.rating ?? 0) >= 4 }))
+        for genre in MusicGenre.allCases {
+            let venues = content.venues.filter { $0.musicGenres.contains(genre) }
+            guard !venues.isEmpty else { continue }
+            pages.append(clubList(path: SitePaths.music(genre), heading: "\(labels["clubsMusic"]) \(musicLabel(genre))", venues: venues))
+        }
+        let nightsByVenue = Dictionary(grouping: allNights.filter { $0.night.date >= tonightEvening }, by: { $0.night.venue })
+        for venue in content.venues { pages.append(club(venue, nights: nightsByVenue[venue.id] ?? [])) }
+        for entry in allNights { pages.append(nightPage(entry.night, list: entry.list)) }
+        return pages
+    }
+
+    /// The evening "tonight" means at `now`: until the night's end hour it is still last night.
+    var tonightEvening: Day {
+        let local = zone.local(now)
+        return local.secondOfDay < eveningCutoff ? local.day.advanced(by: -1) : local.day
+    }
+
+    /// Every stored night with its guest list (its own, else its venue's for the evening), by evening and doors.
+    var allNights: [(night: Night, list: GuestList?)] {
+        content.evenings.keys.sorted().flatMap { day -> [(night: Night, list: GuestList?)] in
+            guard let evening = content.evenings[day] else { return [] }
+            return evening.nights.sorted { ($0.doors ?? Timestamp(secondsSince1970: 0), $0.id) < ($1.doors ?? Timestamp(secondsSince1970: 0), $1.id) }.map { night in
+                let list = evening.guestLists.first { $0.night == night.id } ?? evening.guestLists.first { $0.night == nil && $0.venue == night.venue }
+                return (night, list)
+            }
+        }
+    }
+
+    /// The ids of nights a paid promotion running now points at.
+    private var promotedNights: Set<String> {
+        Set(content.promotions.filter { $0.paid && $0.isActive(at: now) }.compactMap(\.night))
+    }
+
+    private var venuesByID: [VenueID: Venue] {
+        Dictionary(content.venues.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    func statusText(_ status: GuestList.Status) -> String {
+        switch status {
+        case .open: labels["statusOpen"]
+        case .closed: labels["statusClosed"]
+        case .full: labels["statusFull"]
+        }
+    }
+
+    /// A night as a card of a list, linked from `path`.
+    private func nightCard(_ night: Night, list: GuestList?, from path: String, promoted: Bool, venues: [VenueID: Venue]) -> [String: Any] {
+        let root = SitePaths.up(from: path)
+        var card: [String: Any] = ["title": night.title, "href": root + SitePaths.night(night.id), "promoted": promoted,
+                                   "venueName": venues[night.venue]?.name ?? night.venue.rawValue]
+        if venues[night.venue] != nil { card["venueHref"] = root + SitePaths.club(night.venue) }
+        if let doors = night.doors {
+            card["doors"] = time(doors, on: night.date)
+            card["doorsISO"] = doors.iso8601
+        }
+        if night.freeEntry == true { card["free"] = true }
+        if let flyer = night.flyer { card["flyer"] = flyer }
+        if let list {
+            var guest: [String: Any] = ["statusText": statusText(list.status(at: now))]
+            if list.status(at: now) == .open, let left = list.placesLeft { guest["placesLeft"] = left }
+            card["guestList"] = guest
+        }
+        return card
+    }
+
+    func tonight() -> SitePage {
+        let path = SitePaths.tonight
+        let root = SitePaths.up(from: path)
+        let venues = venuesByID
+        let promoted = promotedNights
+        let evening = tonightEvening
+        let nightIDs = Set(content.evenings.values.flatMap { $0.nights.map(\.id) })
+        let featured = content.promotions.filter { $0.paid && $0.isActive(at: now) }.sorted { ($0.rank ?? Int.max, $0.id) < ($1.rank ?? Int.max, $1.id) }
+            .map { promotion -> [String: Any] in
+                var card: [String: Any] = ["title": promotion.title]
+                if let flyer = promotion.flyer { card["flyer"] = flyer }
+                if let sponsor = promotion.sponsor, !sponsor.isEmpty { card["sponsor"] = sponsor }
+                if let night = promotion.night, nightIDs.contains(night) {
+                    card["href"] = root + SitePaths.night(night)
+                } else if let venue = promotion.venue, venues[venue] != nil {
+                    card["href"] = root + SitePaths.club(venue)
+                } else if let url = promotion.url {
+                    card["href"] = url
+                }
+                return card
+            }
+        let nights = allNights.filter { $0.night.date == evening }
+            .sorted { (promoted.contains($0.night.id) ? 0 : 1) < (promoted.contains($1.night.id) ? 0 : 1) }
+            .map { nightCard($0.night, list: $0.list, from: path, promoted: promoted.contains($0.night.id), venues: venues) }
+        return page(path, template: "tonight", title: labels["tonightTitle"], ["dayText": labels.longDate(evening), "featured": featured, "nights": nights])
+    }
+
+    func clubList(path: String, heading: String, venues: [Venue]) -> SitePage {
+        let root = SitePaths.up(from: path)
+        let clubs = venues.map { venue -> [String: Any] in
+            var row: [String: Any] = [
+                "name": venue.name, "href": root + SitePaths.club(venue.id), "city": venue.city,
+                "music": venue.musicGenres.map(\.rawValue).joined(separator: ","), "free": venue.freeEntry == true ? "1" : "0",
+                "rating": venue.rating.map { String(format: "%.1f", $0) } ?? "0",
+                "musicText": venue.musicGenres.map(musicLabel).joined(separator: ", "),
+            ]
+            if venue.freeEntry == true { row["freeEntry"] = true }
+            if let rating = venue.rating { row["ratingText"] = decimal(rating) }
+            if let location = venue.location {
+                row["lat"] = String(format: "%.5f", location.latitude)
+                row["lon"] = String(format: "%.5f", location.longitude)
+            }
+            return row
+        }
+        return page(path, template: "clubs", title: heading, ["heading": heading, "clubs": clubs, "count": clubs.count, "musicOptions": musicOptions(from: path)])
+    }
+
+    func club(_ venue: Venue, nights: [(night: Night, list: GuestList?)]) -> SitePage {
+        let path = SitePaths.club(venue.id)
+        let venues = [venue.id: venue]
+        let promoted = promotedNights
+        var values: [String: Any] = ["name": venue.name, "city": venue.city]
+        if let address = venue.address, !address.isEmpty { values["address"] = address }
+        if let location = venue.location {
+            let lat = String(format: "%.6f", location.latitude), lon = String(format: "%.6f", location.longitude)
+            values["coordinates"] = "\(lat), \(lon)"
+            values["mapHref"] = labels["mapService"].replacingOccurrences(of: "{lat}", with: lat).replacingOccurrences(of: "{lon}", with: lon)
+        }
+        if !venue.musicGenres.isEmpty { values["musicText"] = venue.musicGenres.map(musicLabel).joined(separator: ", ") }
+        if let price = venue.priceRange, !price.isEmpty { values["price"] = price }
+        if venue.freeEntry == true { values["freeEntry"] = true }
+        if let rating = venue.rating {
+            values["ratingText"] = decimal(rating)
+            if let count = venue.ratingCount { values["ratingCount"] = count }
+        }
+        if let website = venue.website { values["website"] = website }
+        if let image = venue.images.first { values["image"] = image }
+        values["nights"] = nights.map { nightCard($0.night, list: $0.list, from: path, promoted: promoted.contains($0.night.id), venues: venues) }
+        var place: [String: Any] = ["@type": "NightClub", "name": venue.name]
+        var address: [String: Any] = ["@type": "PostalAddress", "addressLocality": venue.city]
+        if let street = venue.address { address["streetAddress"] = street }
+        place["address"] = address
+        if let location = venue.location { place["geo"] = ["@type": "GeoCoordinates", "latitude": location.latitude, "longitude": location.longitude] as [String: Any] }
+        if let rating = venue.rating, let count = venue.ratingCount, count > 0 {
+            place["aggregateRating"] = ["@type": "AggregateRating", "ratingValue": rating, "bestRating": 5, "ratingCount": count] as [String: Any]
+        }
+        if let website = venue.website { place["url"] = website }
+        if let image = venue.images.first { place["image"] = image }
+        return page(path, template: "club", title: venue.name, jsonLD: place, values)
+    }
+
+    func nightPage(_ night: Night, list: GuestList?) -> SitePage {
+        let path = SitePaths.night(night.id)
+        let root = SitePaths.up(from: path)
+        let siteRoot = language == .es ? root : root + "../"
+        let venue = venuesByID[night.venue]
+        var values: [String: Any] = ["title": night.title, "eveningText": labels.longDate(night.date), "venueName": venue?.name ?? night.venue.rawValue,
+                                     "promoted": promotedNights.contains(night.id)]
+        if venue != nil { values["venueHref"] = root + SitePaths.club(night.venue) }
+        if let doors = night.doors {
+            values["doors"] = time(doors, on: night.date)
+            values["doorsISO"] = doors.iso8601
+        }
+        if let closing = night.closing {
+            values["closing"] = time(closing, on: night.date)
+            values["closingISO"] = closing.iso8601
+        }
+        if !night.lineup.isEmpty { values["lineup"] = night.lineup.joined(separator: ", ") }
+        if !night.musicGenres.isEmpty { values["musicText"] = night.musicGenres.map(musicLabel).joined(separator: ", ") }
+        if let price = night.price, !price.isEmpty { values["price"] = price }
+        if night.freeEntry == true { values["free"] = true }
+        if let ticket = night.ticketURL { values["ticketURL"] = ticket }
+        if let flyer = night.flyer { values["flyer"] = flyer }
+        if let list {
+            let status = list.status(at: now)
+            var guest: [String: Any] = ["statusText": statusText(status), "open": status == .open,
+                                        "action": siteRoot + "api/nights/\(SitePaths.apiSegment(night.id))/guestlist"]
+            if status == .open, let left = list.placesLeft { guest["placesLeft"] = left }
+            if let deadline = list.deadline {
+                guest["deadline"] = time(deadline, on: night.date)
+                guest["deadlineISO"] = deadline.iso8601
+            }
+            if !list.conditions.isEmpty { guest["conditions"] = list.conditions.joined(separator: "; ") }
+            if let instructions = list.signUpInstructions, !instructions.isEmpty { guest["instructions"] = instructions }
+            if let url = list.signUpURL { guest["signUpURL"] = url }
+            values["guestList"] = guest
+        }
+        var event: [String: Any] = ["@type": "Event", "name": night.title, "startDate": (night.doors ?? night.date.startUTC).iso8601,
+                                    "eventAttendanceMode": "https://schema.org/OfflineEventAttendanceMode"]
+        if let closing = night.closing { event["endDate"] = closing.iso8601 }
+        var location: [String: Any] = ["@type": "Place", "name": venue?.name ?? night.venue.rawValue]
+        if let venue {
+            var address: [String: Any] = ["@type": "PostalAddress", "addressLocality": venue.city]
+            if let street = venue.address { address["streetAddress"] = street }
+            location["address"] = address
+        }
+        event["location"] = location
+        if let flyer = night.flyer { event["image"] = flyer }
+        if night.freeEntry == true { event["isAccessibleForFree"] = true }
+        if !night.lineup.isEmpty { event["performer"] = night.lineup.map { ["@type": "PerformingGroup", "name": $0] } }
+        return page(path, template: "night", title: night.title, jsonLD: event, values)
+    }
+}

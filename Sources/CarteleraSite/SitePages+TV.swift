@@ -1,0 +1,145 @@
+import CarteleraModel
+
+extension SitePages {
+    /// TV now (all channels and each configured channel list), every channel's days and every programme.
+    func tvPages() -> [SitePage] {
+        var pages = [tvNow(path: SitePaths.tv, channels: index.channelOrder, listName: nil)]
+        for name in channelLists.keys.sorted() {
+            let wanted = Set(channelLists[name] ?? [])
+            pages.append(tvNow(path: SitePaths.channelList(name), channels: index.channelOrder.filter { wanted.contains($0) }, listName: name))
+        }
+        for channel in index.channelOrder {
+            let days = (index.channelDays[channel] ?? [:]).keys.sorted()
+            for (offset, day) in days.enumerated() {
+                pages.append(channelDay(channel, day, previous: offset > 0 ? days[offset - 1] : nil, next: offset + 1 < days.count ? days[offset + 1] : nil))
+            }
+        }
+        return pages
+    }
+
+    /// The position of what `channel` shows at `now`, and of what comes next.
+    func nowAndNext(_ channel: ChannelID) -> (now: Int?, next: Int?) {
+        let today = zone.local(now).day
+        let positions = (index.channelDays[channel]?[today.advanced(by: -1)] ?? []) + (index.channelDays[channel]?[today] ?? [])
+            + (index.channelDays[channel]?[today.advanced(by: 1)] ?? [])
+        var current: Int?
+        for position in positions {
+            let programme = content.programmes[position]
+            if programme.start > now { return (current, position) }
+            if let stop = index.stops[position], stop > now { current = position } else { current = nil }
+        }
+        return (current, nil)
+    }
+
+    func tvNow(path: String, channels: [ChannelID], listName: String?) -> SitePage {
+        let root = SitePaths.up(from: path)
+        let today = zone.local(now).day
+        var rows: [[String: Any]] = []
+        for channel in channels {
+            let (current, next) = nowAndNext(channel)
+            guard current != nil || next != nil else { continue }
+            var row: [String: Any] = ["channelName": channelName(channel)]
+            let days = index.channelDays[channel] ?? [:]
+            if let day = days[today] != nil ? today : days.keys.min() { row["channelHref"] = root + SitePaths.channelDay(channel, day) + (days[today] != nil ? "#now" : "") }
+            if let current, let stop = index.stops[current] {
+                let programme = content.programmes[current]
+                row["now"] = ["title": programme.title, "href": root + SitePaths.programme(programme.id),
+                              "minutesLeft": Int((stop.secondsSince1970 - now.secondsSince1970 + 59) / 60)] as [String: Any]
+            }
+            if let next {
+                let programme = content.programmes[next]
+                row["next"] = ["title": programme.title, "href": root + SitePaths.programme(programme.id), "time": time(programme.start),
+                               "startISO": programme.start.iso8601] as [String: Any]
+            }
+            rows.append(row)
+        }
+        var lists: [[String: Any]] = [["name": labels["allChannels"], "href": root + SitePaths.tv, "selected": listName == nil]]
+        for name in channelLists.keys.sorted() {
+            lists.append(["name": name, "href": root + SitePaths.channelList(name), "selected": listName == name])
+        }
+        let channelLinks = channels.compactMap { channel -> [String: Any]? in
+            let days = index.channelDays[channel] ?? [:]
+            guard let day = days[today] != nil ? today : days.keys.min() else { return nil }
+            return ["name": channelName(channel), "href": root + SitePaths.channelDay(channel, day)]
+        }
+        let heading = listName.map { "\(labels["tvTitle"]): \($0)" } ?? labels["tvTitle"]
+        return page(path, template: "tv-now", title: heading, [
+            "heading": heading, "nowISO": now.iso8601, "nowText": dateTime(now), "rows": rows, "lists": lists, "channels": channelLinks,
+        ])
+    }
+
+    func channelDay(_ channel: ChannelID, _ day: Day, previous: Day?, next: Day?) -> SitePage {
+        let path = SitePaths.channelDay(channel, day)
+        let root = SitePaths.up(from: path)
+        let current = zone.local(now).day == day || zone.local(now).day == day.advanced(by: 1) ? nowAndNext(channel).now : nil
+        let positions = index.channelDays[channel]?[day] ?? []
+        let rows = positions.map { programmeRow($0, from: path, showsChannel: false, showsType: true, current: $0 == current) }
+        let name = channelName(channel)
+        var values: [String: Any] = ["channelName": name, "dayText": labels.longDate(day), "programmes": rows, "hasCurrent": current.map(positions.contains) ?? false]
+        if let previous { values["previous"] = ["href": root + SitePaths.channelDay(channel, previous), "text": labels.shortDate(previous)] }
+        if let next { values["next"] = ["href": root + SitePaths.channelDay(channel, next), "text": labels.shortDate(next)] }
+        return page(path, template: "channel-day", title: "\(name) · \(labels.longDate(day))", values)
+    }
+
+    /// A programme's page: its facts, synopsis, image and other airings, with schema.org JSON-LD.
+    func programmePage(_ position: Int) -> SitePage {
+        let programme = content.programmes[position]
+        let path = SitePaths.programme(programme.id)
+        let root = SitePaths.up(from: path)
+        let day = index.localDays[position]
+        let stop = index.stops[position]
+        var values: [String: Any] = [
+            "title": programme.title, "startISO": programme.start.iso8601, "when": dateTime(programme.start),
+            "channelName": channelName(programme.channel), "channelHref": root + SitePaths.channelDay(programme.channel, day),
+        ]
+        if let subtitle = programme.subtitle, !subtitle.isEmpty { values["subtitle"] = subtitle }
+        if let stop { values["stopText"] = time(stop, on: day) }
+        if let type = programme.type, let typeDay = index.typeDays[type]?[day] != nil ? day : nil {
+            values["typeLabel"] = typeLabel(type)
+            values["typeHref"] = root + SitePaths.type(type, typeDay)
+        }
+        let genres = Array(Set(programme.genres)).sorted()
+        values["genres"] = genres.enumerated().map { offset, genre in
+            ["label": genreLabel(genre), "href": root + SitePaths.genre(genre, day), "last": offset == genres.count - 1] as [String: Any]
+        }
+        if let year = programme.year, year > 0 {
+            values["year"] = String(year)
+            values["yearHref"] = root + SitePaths.decade(year - year % 10)
+        }
+        if let score = programme.score { values["score"] = decimal(score) }
+        if let rating = programme.rating { values["rating"] = [rating.system, rating.value].compactMap { $0 }.joined(separator: " ") }
+        if let season = programme.season, let episode = programme.episode {
+            values["episode"] = "\(labels["season"]) \(season) · \(labels["episode"]) \(episode)"
+        } else if let episode = programme.episode {
+            values["episode"] = String(episode)
+        }
+        if let description = programme.description, !description.isEmpty { values["synopsis"] = description }
+        if let image = programme.image { values["image"] = image }
+        if let link = programme.url { values["link"] = link }
+        var people: [[String: Any]] = []
+        if !programme.directors.isEmpty { people.append(["role": labels["directors"], "names": programme.directors.joined(separator: ", ")]) }
+        if !programme.actors.isEmpty { people.append(["role": labels["actors"], "names": programme.actors.prefix(12).joined(separator: ", ")]) }
+        values["people"] = people
+        let others = (index.airings[index.titleKeys[position]] ?? []).filter { $0 != position }.prefix(20)
+        values["airings"] = others.map { other -> [String: Any] in
+            let airing = content.programmes[other]
+            return ["when": dateTime(airing.start), "startISO": airing.start.iso8601, "channelName": channelName(airing.channel),
+                    "href": root + SitePaths.programme(airing.id)]
+        }
+        return page(path, template: "programme", title: programme.title, jsonLD: programmeJSONLD(programme, stop: stop), values)
+    }
+
+    private func programmeJSONLD(_ programme: Programme, stop: Timestamp?) -> [String: Any] {
+        var work: [String: Any] = ["@type": programme.type == .film ? "Movie" : programme.type == .series ? "TVSeries" : "CreativeWork", "name": programme.title]
+        if let description = programme.description, !description.isEmpty { work["description"] = description }
+        if let image = programme.image { work["image"] = image }
+        if !programme.genres.isEmpty { work["genre"] = programme.genres.map(genreLabel) }
+        if let year = programme.year { work["dateCreated"] = String(year) }
+        var event: [String: Any] = [
+            "@type": "BroadcastEvent", "name": programme.title, "startDate": programme.start.iso8601, "workPerformed": work,
+            "publishedOn": ["@type": "BroadcastService", "name": channelName(programme.channel)] as [String: Any],
+        ]
+        if let stop { event["endDate"] = stop.iso8601 }
+        return event
+    }
+}

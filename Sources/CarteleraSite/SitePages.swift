@@ -1,0 +1,182 @@
+import CarteleraFeeds
+import CarteleraModel
+import Foundation
+
+/// The pages of one language, built from the content: each with its template and the values it shows.
+struct SitePages {
+    let content: SiteContent
+    let index: ContentIndex
+    let language: SiteLanguage
+    let labels: SiteLabels
+    let now: Timestamp
+    let zone: ZoneConverter
+    let channelLists: [String: [ChannelID]]
+    let feeds: [FeedDefinition]
+    let baseURL: String?
+    /// The local second of the day until which "tonight" is still the evening before (06:00).
+    let eveningCutoff: Int
+
+    /// Every page of the language.
+    func all() -> [SitePage] {
+        var pages = [home(), about(), search()]
+        pages += tvPages()
+        pages += listingPages()
+        pages += audiencePages()
+        pages += nightlifePages()
+        return pages
+    }
+
+    /// The programme pages alone, a slice at a time: the bulk of a large site, built in parallel.
+    func programmePages(_ range: Range<Int>) -> [SitePage] {
+        range.map(programmePage)
+    }
+
+    // MARK: - The frame every page shares
+
+    /// A page at `path` (relative to the language's root) with the shared values: labels, links back to the root, the
+    /// language switch, canonical address, feed links and JSON-LD.
+    func page(_ path: String, template: String, title: String, jsonLD: [String: Any]? = nil, feedLinks: [[String: Any]] = [],
+              _ values: [String: Any]) -> SitePage {
+        let root = SitePaths.up(from: path)
+        let siteRoot = language == .es ? root : root + "../"
+        var context = values
+        // Mustache has no "is this list empty" test: every list gets a `has_<name>` flag for the templates.
+        for (key, value) in values {
+            if let list = value as? [Any] { context["has_" + key] = !list.isEmpty }
+        }
+        context["t"] = labels.texts
+        context["lang"] = language.rawValue
+        context["root"] = root
+        context["siteRoot"] = siteRoot
+        context["assets"] = siteRoot + "assets/"
+        context["title"] = title
+        let other = language.other
+        context["alternate"] = ["lang": other.rawValue, "href": siteRoot + other.folder + path, "name": otherLanguageName] as [String: Any]
+        context["canonical"] = canonical(language.folder + path)
+        if !feedLinks.isEmpty { context["feeds"] = feedLinks }
+        if let jsonLD, let script = JSONLD.script(jsonLD) { context["jsonLD"] = script }
+        return SitePage(path: language.folder + path, template: template, context: context)
+    }
+
+    private var otherLanguageName: String { language == .es ? "English" : "Español" }
+
+    /// The page's address: absolute under the base URL when there is one, else the page's own file name.
+    func canonical(_ fullPath: String) -> String {
+        guard let baseURL else { return (fullPath as NSString).lastPathComponent }
+        return baseURL + (fullPath.hasSuffix("index.html") ? String(fullPath.dropLast("index.html".count)) : fullPath)
+    }
+
+    // MARK: - Formatting
+
+    /// `21:30` in the guide's zone.
+    func time(_ instant: Timestamp) -> String {
+        let second = zone.local(instant).secondOfDay
+        return String(format: "%02d:%02d", second / 3600, second % 3600 / 60)
+    }
+
+    /// `21:30`, or `lunes 24 · 00:30` when the instant falls on another local day than `day`.
+    func time(_ instant: Timestamp, on day: Day) -> String {
+        let local = zone.local(instant)
+        return local.day == day ? time(instant) : "\(labels.shortDate(local.day)) · \(time(instant))"
+    }
+
+    /// `lunes 23 de noviembre de 2026 · 21:30`.
+    func dateTime(_ instant: Timestamp) -> String {
+        "\(labels.longDate(zone.local(instant).day)) · \(time(instant))"
+    }
+
+    func typeLabel(_ type: ProgrammeType) -> String { language == .es ? type.spanishLabel : type.englishLabel }
+    func genreLabel(_ genre: Genre) -> String { language == .es ? genre.spanishLabel : genre.englishLabel }
+    func musicLabel(_ genre: MusicGenre) -> String { language == .es ? genre.spanishLabel : genre.englishLabel }
+
+    /// A number with one decimal in the language's style (`4,5` / `4.5`).
+    func decimal(_ value: Double, digits: Int = 1) -> String {
+        let text = String(format: "%.\(digits)f", value)
+        return language == .es ? text.replacingOccurrences(of: ".", with: ",") : text
+    }
+
+    /// A whole number with the language's thousands separator.
+    func grouped(_ value: Int) -> String {
+        let digits = String(value.magnitude)
+        var result = ""
+        for (offset, character) in digits.enumerated() {
+            if offset > 0, (digits.count - offset) % 3 == 0 { result.append(language == .es ? "." : ",") }
+            result.append(character)
+        }
+        return value < 0 ? "-" + result : result
+    }
+
+    func channelName(_ channel: ChannelID) -> String { content.channels[channel]?.name ?? channel.rawValue }
+
+    /// The programme as a row of a schedule or list, linked from a page at `path`.
+    func programmeRow(_ position: Int, from path: String, showsChannel: Bool, showsType: Bool, day: Day? = nil, current: Bool = false) -> [String: Any] {
+        let programme = content.programmes[position]
+        var row: [String: Any] = [
+            "time": day.map { time(programme.start, on: $0) } ?? time(programme.start),
+            "startISO": programme.start.iso8601,
+            "title": programme.title,
+            "href": SitePaths.up(from: path) + SitePaths.programme(programme.id),
+        ]
+        if showsChannel { row["channelName"] = channelName(programme.channel) }
+        if showsType, let type = programme.type { row["typeLabel"] = typeLabel(type) }
+        if current { row["current"] = true }
+        return row
+    }
+
+    // MARK: - Home, about, search
+
+    func home() -> SitePage {
+        let path = SitePaths.home
+        let published = feeds.filter { $0.language == language.rawValue }
+        var list: [[String: Any]] = []
+        var links: [[String: Any]] = []
+        for feed in published {
+            for format in feed.formats {
+                let (file, mediaType) = switch format {
+                case .json: ("feeds/\(feed.name).json", "application/feed+json")
+                case .ics: ("feeds/\(feed.name).ics", "text/calendar")
+                case .xmltv: ("feeds/\(feed.name).xml", "application/xml")
+                }
+                let href = (language == .es ? "" : "../") + file
+                let formatName = labels.feedFormats[format == .xmltv ? "xml" : format.rawValue] ?? format.rawValue
+                list.append(["href": href, "title": feed.title, "format": formatName])
+                if format != .xmltv { links.append(["href": href, "title": "\(feed.title) (\(formatName))", "mediaType": mediaType]) }
+            }
+        }
+        return page(path, template: "home", title: labels["homeTitle"], feedLinks: links, ["feedList": list])
+    }
+
+    func about() -> SitePage {
+        let sources = content.sources.keys.sorted { $0.rawValue < $1.rawValue }.map { source -> [String: Any] in
+            var row: [String: Any] = ["name": source.rawValue]
+            if !source.rawValue.hasSuffix(".example"), PublishedText.isWebURL("https://\(source.rawValue)/") { row["href"] = "https://\(source.rawValue)/" }
+            if case .some(.some(let updated)) = content.sources[source] {
+                row["updated"] = dateTime(updated)
+                row["updatedISO"] = updated.iso8601
+            }
+            return row
+        }
+        return page(SitePaths.about, template: "about", title: labels["aboutTitle"], ["sources": sources, "generation": content.generation])
+    }
+
+    func search() -> SitePage {
+        let path = SitePaths.search
+        let root = SitePaths.up(from: path)
+        let today = zone.local(now).day
+        let types = ProgrammeType.allCases.compactMap { type -> [String: Any]? in
+            guard let days = index.typeDays[type], let day = days.keys.filter({ $0 >= today }).min() ?? days.keys.max() else { return nil }
+            return ["value": type.rawValue, "label": typeLabel(type), "href": root + SitePaths.type(type, day)]
+        }
+        let genres = Genre.allCases.filter { index.genreDays[$0] != nil }.map { ["value": $0.rawValue, "label": genreLabel($0)] }
+        return page(path, template: "search", title: labels["searchTitle"],
+                    ["typeOptions": types, "genreOptions": genres, "musicOptions": musicOptions(from: path)])
+    }
+
+    /// The music genres any venue plays, each with its pre-filtered club list.
+    func musicOptions(from path: String) -> [[String: Any]] {
+        let used = Set(content.venues.flatMap(\.musicGenres))
+        return MusicGenre.allCases.filter { used.contains($0) }.map {
+            ["value": $0.rawValue, "label": musicLabel($0), "href": SitePaths.up(from: path) + SitePaths.music($0)]
+        }
+    }
+}
