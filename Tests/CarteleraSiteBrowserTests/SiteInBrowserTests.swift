@@ -47,7 +47,7 @@ struct SiteInBrowserTests {
 
     @Test func noHostilePayloadRunsOnAnyPageThatShowsHostileData() throws {
         let built = try BuiltSite.shared.get()
-        let hostile = built.pages().filter { built.text(of: $0).contains("Hostil") }
+        let hostile = built.pages().filter { built.text(of: $0).localizedCaseInsensitiveContains("hostil") }
         #expect(hostile.count >= 10, "only \(hostile.count) pages show the hostile samples: \(hostile)")
         var visits = hostile.map { page in
             Chromium.Visit(url: "{server}/\(page)", settle: 150,
@@ -164,8 +164,10 @@ struct SiteInBrowserTests {
         #expect(report.links > report.pages)
         #expect(report.broken.isEmpty, "\(report.broken.count) broken links, first: \(report.broken.prefix(20).map(\.description).joined(separator: "\n"))")
         #expect(report.forbidden.isEmpty, "links with a forbidden scheme: \(report.forbidden.prefix(20).map(\.description).joined(separator: "\n"))")
-        #expect(report.rootRelative.isEmpty,
-                "links from the server's root, which break when the folder is served from a sub-path or opened as files: \(report.rootRelative.prefix(20).map(\.description).joined(separator: "\n"))")
+        // 404.html is answered for a missing path at any depth, so it alone links from the server's root (Web/README.md).
+        let fromRoot = report.rootRelative.filter { $0.page != "404.html" }
+        #expect(fromRoot.isEmpty,
+                "links from the server's root, which break when the folder is served from a sub-path or opened as files: \(fromRoot.prefix(20).map(\.description).joined(separator: "\n"))")
     }
 
     /// The site's main pages in both languages, and the first page of each kind (channel day, programme, club, night…).

@@ -9,7 +9,8 @@ href, src, srcset, action, formaction and poster:
   id (or <a name>) on the target page;
 - an absolute link must be http(s), mailto: or tel: (javascript:, data:, vbscript:, file: and any other
   scheme are forbidden);
-- a link starting with / or // is reported too: the folder must work from any path and as plain files.
+- a link starting with / or // is reported too: the folder must work from any path and as plain files
+  (one starting with a single / is still checked, as if the folder were served at the server's root).
 Style sheets may inline images as data: URLs; their other url(...) references are checked as links.
 
 Prints one JSON document: {"pages", "links", "broken", "forbidden", "rootRelative"}, each problem with the
@@ -147,10 +148,15 @@ class Site:
                 continue  # an icon inlined in a style sheet is not a link a reader follows
             if kind == "forbidden":
                 report["forbidden"].append(problem)
-            elif kind == "root":
+            elif kind == "root" and value.lstrip().startswith(("//", "\\")):
                 report["rootRelative"].append(problem)
-            elif kind == "relative":
-                target, detail = self.target(relative, value, base)
+            elif kind in ("root", "relative"):
+                page, link = relative, value
+                if kind == "root":
+                    # Reported, and still checked as if the folder were served at the server's root.
+                    report["rootRelative"].append(problem)
+                    page, link = "index.html", "." + value.lstrip()
+                target, detail = self.target(page, link, base if kind == "relative" else None)
                 if target is None:
                     report["broken"].append(dict(problem, reason=detail))
                 elif detail and detail != "top" and target.endswith(".html") and detail not in self.page(target).ids:
