@@ -2,8 +2,9 @@
 """Drives Debian's headless Chromium over the DevTools protocol on a pipe (Python standard library only).
 
 Chromium is started with --remote-debugging-pipe: it reads commands on fd 3 and writes answers and events
-on fd 4, each a JSON object ended by a NUL byte. Every page gets a fresh tab in a fresh temporary profile;
-the browser only reaches 127.0.0.1 (every other host name fails to resolve) and is always killed at the end.
+on fd 4, each a JSON object ended by a NUL byte. The pages of a run share one tab (a new one after a failure)
+in a fresh temporary profile; the browser only reaches 127.0.0.1 (every other host name fails to resolve)
+and is always killed at the end.
 
 Subcommands (each prints one JSON document on standard output):
 
@@ -230,19 +231,22 @@ class Browser:
 
 
 class Tab:
-    """A fresh tab: it records dialogs, console messages and exceptions while it lives."""
+    """A tab, reused from page to page: it records the dialogs, console messages and exceptions of the page open."""
 
-    def __init__(self, browser, javascript, width):
+    def __init__(self, browser):
         self.browser = browser
         self.dialogs = []
         self.console = []
         self.exceptions = []
-        target = browser.send("Target.createTarget", {"url": "about:blank"})["targetId"]
-        self.target = target
-        self.session = browser.send("Target.attachToTarget", {"targetId": target, "flatten": True})["sessionId"]
+        self.target = browser.send("Target.createTarget", {"url": "about:blank"})["targetId"]
+        self.session = browser.send("Target.attachToTarget", {"targetId": self.target, "flatten": True})["sessionId"]
         for method in ("Page.enable", "Runtime.enable"):
             self.send(method)
-        self.send("Page.setLifecycleEventsEnabled", {"enabled": True})
+
+    def prepare(self, javascript, width):
+        """Sets JavaScript on or off and the viewport for the next page, and forgets what the last one did."""
+        self.drain()
+        self.dialogs, self.console, self.exceptions = [], [], []
         height = 800 if width >= 600 else 740
         self.send("Emulation.setDeviceMetricsOverride",
                   {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < 600})
@@ -384,23 +388,42 @@ def run_action(tab, action):
     raise BrowserError("unknown action %s" % json.dumps(action))
 
 
-def run_page(browser, page):
-    """Opens one page of a plan in a fresh tab and runs its actions; stops at the first failing action."""
-    tab = Tab(browser, javascript=page.get("javascript", True), width=int(page.get("width", 1280)))
+def run_page(tab, page):
+    """Opens one page of a plan and runs its actions, stopping at the first that fails.
+
+    Returns the page's result and whether the tab can be used again (not after the browser failed or timed out)."""
     result = {"url": page["url"], "javascript": page.get("javascript", True), "loadError": None, "actions": [], "error": None}
+    healthy = True
     try:
+        tab.prepare(page.get("javascript", True), int(page.get("width", 1280)))
         result["loadError"] = tab.navigate(page["url"], float(page.get("settle", 200)))
         if result["loadError"] is None:
             for action in page.get("actions", []):
                 result["actions"].append(run_action(tab, action))
-        tab.pause(float(page.get("after", 0)))
         tab.drain()
     except BrowserError as error:
         result["error"] = str(error)
+        healthy = False
+    result.update({"dialogs": tab.dialogs, "console": tab.console, "exceptions": tab.exceptions})
+    return result, healthy
+
+
+def run_pages(browser, pages):
+    """Runs the pages one after the other in one tab, opening a new one after a page that broke it."""
+    results = []
+    tab = None
+    try:
+        for page in pages:
+            tab = tab or Tab(browser)
+            result, healthy = run_page(tab, page)
+            results.append(result)
+            if not healthy:
+                tab.close()
+                tab = None
     finally:
-        result.update({"dialogs": tab.dialogs, "console": tab.console, "exceptions": tab.exceptions})
-        tab.close()
-    return result
+        if tab is not None:
+            tab.close()
+    return results
 
 
 class QuietHandler(http.server.SimpleHTTPRequestHandler):
@@ -447,7 +470,7 @@ def run_plan(plan):
     watchdog.start()
     try:
         version = browser.send("Browser.getVersion").get("product")
-        pages = [run_page(browser, page) for page in plan.get("pages", [])]
+        pages = run_pages(browser, plan.get("pages", []))
         return 0, {"browser": version, "pages": pages}
     except BrowserError as error:
         return 4, {"error": str(error)}

@@ -6,7 +6,7 @@
 Reads every .html page (and the url(...) references of every .css file) under FOLDER and checks each
 href, src, srcset, action, formaction and poster:
 - a relative link must name a file inside FOLDER (a folder means its index.html), and its #fragment an
-  id (or <a name>) on the target page;
+  id (or <a name>) on the target page (a form's action names the server's API, so only its scheme is checked);
 - an absolute link must be http(s), mailto: or tel: (javascript:, data:, vbscript:, file: and any other
   scheme are forbidden);
 - a link starting with / or // is reported too: the folder must work from any path and as plain files
@@ -150,6 +150,8 @@ class Site:
                 report["forbidden"].append(problem)
             elif kind == "root" and value.lstrip().startswith(("//", "\\")):
                 report["rootRelative"].append(problem)
+            elif attribute in ("action", "formaction"):
+                continue  # a form posts to the server's API, which is no file of the folder
             elif kind in ("root", "relative"):
                 page, link = relative, value
                 if kind == "root":
