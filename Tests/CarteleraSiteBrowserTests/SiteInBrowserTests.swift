@@ -140,6 +140,7 @@ struct SiteInBrowserTests {
               const main = document.querySelector("main") || document.body;
               return {
                 heading: heading && visible(heading) ? heading.innerText.trim() : "",
+                repeatedHeading: !!heading && [...document.querySelectorAll("h2")].some(h2 => h2.innerText.trim() === heading.innerText.trim()),
                 text: main.innerText.trim().length,
                 deadButtons: [...document.querySelectorAll("button[type=button]")].filter(visible).map(button => button.outerHTML),
                 links: [...document.querySelectorAll("a[href]")].filter(visible).length,
@@ -162,6 +163,7 @@ struct SiteInBrowserTests {
             }
             let text = facts["text"]?.number ?? 0, textWithScript = withScript["text"]?.number ?? 0
             #expect(facts["heading"]?.string?.isEmpty == false, "\(off.url): no visible <h1> without JavaScript")
+            #expect(facts["repeatedHeading"] == .bool(false), "\(off.url): an <h2> repeats the page's <h1>")
             #expect(text >= 20 && text >= 0.9 * textWithScript,
                     "\(off.url): shows \(Int(text)) characters without JavaScript, \(Int(textWithScript)) with it")
             #expect(facts["deadButtons"]?.strings.isEmpty ?? false,
