@@ -28,10 +28,9 @@ extension SiteBuilder {
     }
 
     /// Renders and writes what changed since the manifest, removes what is no longer published, saves the manifest.
-    func publish(pages: [SitePage], files: [SiteFile], generation: Int) throws(SiteError) -> SiteReport {
-        let previous = SiteManifest.read(output: output)
+    func publish(pages: [SitePage], files: [SiteFile], previous: SiteManifest, input: String, generation: Int) throws(SiteError) -> SiteReport {
         let sameTemplates = previous.fingerprint == web.fingerprint
-        var manifest = SiteManifest(fingerprint: web.fingerprint)
+        var manifest = SiteManifest(fingerprint: web.fingerprint, input: input)
         var report = SiteReport(pages: pages.count + files.count, generation: generation)
 
         let hashes = ResultSlots<String>(count: pages.count)

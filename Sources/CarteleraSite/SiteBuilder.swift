@@ -1,6 +1,8 @@
+import CarteleraCore
 import CarteleraFeeds
 import CarteleraModel
 import CarteleraQuery
+import CarteleraStore
 import Dispatch
 import Foundation
 
@@ -63,12 +65,41 @@ public struct SiteBuilder: Sendable {
     }
 
     /// Builds the site; throws when the store cannot be read or a page cannot be written.
+    ///
+    /// When the store's shards and source records, the templates, the moment and the options are all what the last build
+    /// used (and its files are in place), nothing is read or rendered.
     public func build() throws(SiteError) -> SiteReport {
+        let (input, generation) = try inputKey()
+        let previous = SiteManifest.read(output: output)
+        if previous.input == input, previous.fingerprint == web.fingerprint, !previous.pages.isEmpty,
+           previous.pages.keys.allSatisfy({ PageWriter.exists(output + "/" + $0) }) {
+            return SiteReport(pages: previous.pages.count, unchanged: previous.pages.count, generation: generation)
+        }
         let content = try SiteContent.read(store: store, programmeLimit: options.programmeLimit)
         let index = ContentIndex(content, zone: context.guideZone)
         let pages = self.pages(content, index)
         let files = staticFiles(content, index, pages: pages.map(\.path))
-        return try publish(pages: pages, files: files, generation: content.generation)
+        return try publish(pages: pages, files: files, previous: previous, input: input, generation: content.generation)
+    }
+
+    /// A hash of every input of the site: the store's shard hashes, its source records' sizes and times, the moment, the
+    /// zone, the channel lists, the feeds and the options; and the store generation.
+    func inputKey() throws(SiteError) -> (String, Int) {
+        var hash = FNV1a()
+        let manifest: Manifest
+        do { manifest = try FileStore(root: store, creating: false).manifest() } catch { throw SiteError(.store, file: error.file ?? store, error.detail) }
+        for shard in manifest.shards.keys.sorted() { hash.combine(Array("\(shard)=\(manifest.shards[shard]?.hash ?? "")\n".utf8)) }
+        let sources = store + "/sources"
+        for name in ((try? FileManager.default.contentsOfDirectory(atPath: sources)) ?? []).sorted() {
+            let attributes = try? FileManager.default.attributesOfItem(atPath: sources + "/" + name)
+            let modified = (attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
+            hash.combine(Array("\(name) \(attributes?[.size] ?? 0) \(modified)\n".utf8))
+        }
+        hash.combine(Array("now=\(context.now.secondsSince1970) zone=\(context.guideZone.identifier) tonight=\(context.tonight.start)-\(context.tonight.end)\n".utf8))
+        for list in context.channelLists.keys.sorted() { hash.combine(Array("list \(list)=\((context.channelLists[list] ?? []).map(\.rawValue))\n".utf8)) }
+        for feed in feeds { hash.combine(Array("feed \(feed.name) \(feed.title) \(feed.language) \(feed.formats.map(\.rawValue))\n".utf8)) }
+        hash.combine(Array("base=\(options.baseURL ?? "") limit=\(options.programmeLimit.map(String.init) ?? "")\n".utf8))
+        return (hash.hex, manifest.generation)
     }
 
     private func pageBuilder(_ language: SiteLanguage, _ content: SiteContent, _ index: ContentIndex) -> SitePages {

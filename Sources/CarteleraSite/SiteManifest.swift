@@ -16,6 +16,8 @@ struct SiteManifest: Codable, Sendable, Equatable {
     var fingerprint = ""
     /// Input hash by published path.
     var pages: [String: String] = [:]
+    /// A hash of everything the whole site was built from (see `SiteBuilder.inputKey`): when it is the same, nothing is read.
+    var input = ""
 
     /// The manifest of the output folder, empty when there is none or it cannot be used.
     static func read(output: String) -> SiteManifest {

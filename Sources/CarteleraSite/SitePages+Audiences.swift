@@ -49,7 +49,7 @@ extension SitePages {
     /// An SVG bar chart of the shares: each channel's name on its own line above its bar, the figure just after the bar,
     /// so no label overlaps a bar and long names have the full width.
     private func chart(_ shares: [ChannelShare]) -> [String: Any] {
-        let width = 640, rowHeight = 40, barHeight = 14, maximumBar = 540
+        let width = 360, rowHeight = 40, barHeight = 14, maximumBar = 280
         let largest = max(shares.map(\.share).max() ?? 1, 1)
         let bars = shares.enumerated().map { offset, share -> [String: Any] in
             let top = offset * rowHeight

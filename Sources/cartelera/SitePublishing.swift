@@ -19,11 +19,11 @@ enum SitePublishing {
 
     /// Builds the site of `store` into `output`, linking the feeds the build published.
     static func build(store: String, output: String, feeds: String, published: [String], context: QueryContext, web: WebFolder,
-                      baseURL: String?) throws -> SiteReport {
+                      options: SiteOptions) throws -> SiteReport {
         let names = Set(published)
         let definitions = FeedDefinitionLoader.load(folder: feeds).feeds.filter { names.contains($0.name) }
         do {
-            return try SiteBuilder(store: store, web: web, output: output, context: context, feeds: definitions, options: SiteOptions(baseURL: baseURL)).build()
+            return try SiteBuilder(store: store, web: web, output: output, context: context, feeds: definitions, options: options).build()
         } catch {
             throw CommandFailure(description: "build: site: \(error.description)", status: .sourcesFailed)
         }
@@ -32,17 +32,17 @@ enum SitePublishing {
 
 /// The JSON report of `build` and `run`: the feeds' report with the site's beside it under `site`.
 struct PublishReport: Encodable {
-    /// What the feeds wrote.
-    var feeds: BuildReport
-    /// What the site wrote.
-    var site: SiteReport
+    /// What the feeds wrote, unless only the site was built.
+    var feeds: BuildReport?
+    /// What the site wrote, unless only the feeds were built.
+    var site: SiteReport?
 
     private enum CodingKeys: String, CodingKey { case site }
 
     /// The feeds' keys as they were, plus `site`.
     func encode(to encoder: any Encoder) throws {
-        try feeds.encode(to: encoder)
+        try feeds?.encode(to: encoder)
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(site, forKey: .site)
+        try container.encodeIfPresent(site, forKey: .site)
     }
 }

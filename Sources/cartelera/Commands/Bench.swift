@@ -11,7 +11,7 @@ extension Cartelera {
         static let configuration = CommandConfiguration(
             abstract: "Write data set G into a store, run the query shapes q1–q5 over it, and publish it (../shared/BENCHMARKS.md).",
             discussion: "Run them from a release build (make bench-query): debug builds are many times slower.",
-            subcommands: [Generate.self, Queries.self, Feeds.self, Serve.self])
+            subcommands: [Generate.self, Queries.self, Feeds.self, SiteBuild.self, Serve.self])
     }
 }
 
@@ -180,7 +180,7 @@ extension Cartelera.Bench {
             let binary = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
             let process = Process()
             process.executableURL = URL(fileURLWithPath: binary)
-            process.arguments = ["build", "--store", store, "--output", output, "--feeds", feeds, "--at", Timestamp(secondsSince1970: DataSetG.now).iso8601, "--json"]
+            process.arguments = ["build", "--only", "feeds", "--store", store, "--output", output, "--feeds", feeds, "--at", Timestamp(secondsSince1970: DataSetG.now).iso8601, "--json"]
             let pipe = Pipe()
             process.standardOutput = pipe
             let started = Date()

@@ -1,5 +1,6 @@
 import ArgumentParser
 import CarteleraFeeds
+import CarteleraSite
 import Foundation
 
 extension Cartelera {
@@ -29,6 +30,11 @@ extension Cartelera {
     }
 }
 
+/// What a build publishes when it is not everything.
+enum PublishedPart: String, ExpressibleByArgument, CaseIterable {
+    case site, feeds
+}
+
 /// Where a build reads feed definitions and writes its files.
 struct PublishOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp(
@@ -49,34 +55,50 @@ struct PublishOptions: ParsableArguments {
         valueName: "url"))
     var siteURL: String?
 
+    @Option(name: .long, help: ArgumentHelp("Publish only the site or only the feeds (default: both).", valueName: "part"))
+    var only: PublishedPart?
+
+    @Option(name: .customLong("programme-pages"), help: ArgumentHelp(
+        "Give pages only to the first N programmes by start (what `bench build` measures; default: all).", valueName: "n"))
+    var programmePages: Int?
+
     /// Builds, prints problems on standard error and (unless `--json` asks for the report) one summary line; returns the exit status.
     func execute(global: GlobalOptions, moment: MomentOptions, printsSummary: Bool) throws -> ExitStatus {
         let environment = ProcessInfo.processInfo.environment
         let output = output ?? environment["CARTELERA_OUTPUT"].flatMap { $0.isEmpty ? nil : $0 } ?? DefaultPaths.output(besideStore: global.storeDirectory)
         let feeds = feeds ?? DefaultPaths.installed("Feeds", variable: "CARTELERA_FEEDS", environment: environment)
         let (context, _) = try moment.context()
-        let webFolder = try SitePublishing.webFolder(web)
-        let report: BuildReport
-        do {
-            report = try FeedPublisher(store: global.storeDirectory, feeds: feeds, output: output, context: context).build()
-        } catch {
-            throw CommandFailure(description: "build: \(error.description)", status: .sourcesFailed)
+        let webFolder = only == .feeds ? nil : try SitePublishing.webFolder(web)
+        var report: BuildReport?
+        if only != .site {
+            do {
+                report = try FeedPublisher(store: global.storeDirectory, feeds: feeds, output: output, context: context).build()
+            } catch {
+                throw CommandFailure(description: "build: \(error.description)", status: .sourcesFailed)
+            }
         }
-        for problem in report.problems + report.failures {
+        for problem in (report?.problems ?? []) + (report?.failures ?? []) {
             FileHandle.standardError.write(Data("cartelera: build: \(problem)\n".utf8))
         }
-        let site = try SitePublishing.build(
-            store: global.storeDirectory, output: output, feeds: feeds, published: report.feeds, context: context, web: webFolder,
-            baseURL: siteURL ?? environment["CARTELERA_SITE_URL"].flatMap { $0.isEmpty ? nil : $0 })
+        let site = try webFolder.map { web in
+            try SitePublishing.build(
+                store: global.storeDirectory, output: output, feeds: feeds, published: report?.feeds ?? [], context: context, web: web,
+                options: SiteOptions(baseURL: siteURL ?? environment["CARTELERA_SITE_URL"].flatMap { $0.isEmpty ? nil : $0 }, programmeLimit: programmePages))
+        }
         if printsSummary, global.json {
             try GlobalOptions.printJSON(PublishReport(feeds: report, site: site))
         } else if printsSummary || !global.json {
             func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
-            print("build: \(count(report.feeds.count, "feed")), \(count(report.written.count, "file")) written, \(report.unchanged.count) unchanged, "
-                + "\(report.removed.count) removed, \(count(report.problems.count, "problem")), into \(output)")
-            print("site: \(count(site.pages, "page")), \(site.written.count) written, \(site.unchanged) unchanged, \(site.removed.count) removed, "
-                + "into \(output)/index.html")
+            if let report {
+                print("build: \(count(report.feeds.count, "feed")), \(count(report.written.count, "file")) written, \(report.unchanged.count) unchanged, "
+                    + "\(report.removed.count) removed, \(count(report.problems.count, "problem")), into \(output)")
+            }
+            if let site {
+                print("site: \(count(site.pages, "page")), \(site.written.count) written, \(site.unchanged) unchanged, \(site.removed.count) removed, "
+                    + "into \(output)/index.html")
+            }
         }
+        guard let report else { return .ok }
         return !report.failures.isEmpty ? .sourcesFailed : report.problems.isEmpty ? .ok : .usage
     }
 }

@@ -107,7 +107,7 @@ extension Cartelera {
             } catch {
                 throw CommandFailure(description: "build: \(error.description)", status: .sourcesFailed)
             }
-            let site = try SitePublishing.build(store: store, output: "\(output)/public", feeds: feeds, published: report.feeds, context: context, web: web, baseURL: nil)
+            let site = try SitePublishing.build(store: store, output: "\(output)/public", feeds: feeds, published: report.feeds, context: context, web: web, options: SiteOptions())
             return (report, site)
         }
 

@@ -1,0 +1,82 @@
+import ArgumentParser
+import CarteleraBench
+import CarteleraModel
+import Foundation
+
+extension Cartelera.Bench {
+    /// `cartelera bench build [DIR]`: the site build over data set G, beside Hugo's figures.
+    struct SiteBuild: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "build",
+            abstract: "Build the website of data set G (a page per programme for the first 20,000) in a fresh process, then again unchanged.",
+            discussion: """
+                Runs `cartelera build --only site --programme-pages N` at G's moment, cold into a new folder and then with nothing \
+                changed, and prints pages per second, peak memory and the ratios to Hugo's figures in ../shared/BENCHMARKS.md \
+                (20,280 pages in 8.6 s, 2,358 pages/s, 789 MB). Fails when the unchanged build writes a page.
+                """)
+
+        /// Hugo 0.111 on the same kind of machine, from BENCHMARKS.md.
+        static let hugoPagesPerSecond = 2_358.0
+        static let hugoPeakMegabytes = 789.0
+
+        @Argument(help: ArgumentHelp("The folder bench generate wrote (default out/bench-g).", valueName: "dir"))
+        var directory: String = "out/bench-g"
+
+        @Option(name: .customLong("programme-pages"), help: ArgumentHelp("Programmes that get a page, first by start.", valueName: "n"))
+        var programmePages = 20_000
+
+        func run() async throws {
+            let output = directory + "/site"
+            try? FileManager.default.removeItem(atPath: output)
+            var coldPeak = 0.0
+            for (label, cold) in [("cold build", true), ("unchanged rebuild", false)] {
+                let (seconds, peak, report) = try build(store: directory + "/store", output: output)
+                if cold { coldPeak = peak }
+                let rate = Double(report.pages) / seconds
+                if cold {
+                    print(String(format: "%@: %d pages in %.2f s = %.0f pages/s (%.2f× Hugo's %.0f); peak memory %.0f MB (%.2f× Hugo's %.0f MB); %d written",
+                                 label, report.pages, seconds, rate, rate / Self.hugoPagesPerSecond, Self.hugoPagesPerSecond, peak,
+                                 peak / Self.hugoPeakMegabytes, Self.hugoPeakMegabytes, report.written))
+                } else {
+                    print(String(format: "%@: %d pages in %.2f s, %d written, %d unchanged; peak memory of either run %.0f MB",
+                                 label, report.pages, seconds, report.written, report.unchanged, max(peak, coldPeak)))
+                    if report.written > 0 {
+                        throw CommandFailure(description: "the unchanged rebuild wrote \(report.written) pages", status: .sourcesFailed)
+                    }
+                }
+            }
+        }
+
+        struct Report: Decodable {
+            struct Site: Decodable {
+                var pages: Int
+                var written: [String]
+                var unchanged: Int
+            }
+            var site: Site
+        }
+
+        /// One `cartelera build --only site` in a fresh process: seconds, the largest child's peak resident MB, and page counts.
+        private func build(store: String, output: String) throws -> (Double, Double, (pages: Int, written: Int, unchanged: Int)) {
+            let binary = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: binary)
+            process.arguments = ["build", "--only", "site", "--programme-pages", String(programmePages), "--store", store, "--output", output,
+                                 "--at", Timestamp(secondsSince1970: DataSetG.now).iso8601, "--json"]
+            let pipe = Pipe()
+            process.standardOutput = pipe
+            let started = Date()
+            try process.run()
+            let data = pipe.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            let seconds = Date().timeIntervalSince(started)
+            guard process.terminationStatus == 0 else {
+                throw CommandFailure(description: "cartelera build exited \(process.terminationStatus)", status: .sourcesFailed)
+            }
+            var children = rusage()
+            getrusage(RUSAGE_CHILDREN.rawValue, &children)
+            let report = try JSONDecoder().decode(Report.self, from: data).site
+            return (seconds, Double(children.ru_maxrss) / 1024, (report.pages, report.written.count, report.unchanged))
+        }
+    }
+}
