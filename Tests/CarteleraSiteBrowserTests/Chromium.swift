@@ -38,6 +38,7 @@ enum Chromium {
     }
 
     /// A run of pages in one browser, optionally serving a folder on 127.0.0.1 (its address replaces `{server}` in URLs).
+    /// Its time limit only stops a browser that hangs: a loaded machine may take several times longer than an idle one.
     struct Plan: Encodable {
         var timeout: Double
         var serve: String?
@@ -59,7 +60,6 @@ enum Chromium {
         case waitFor(String, seconds: Double)
         case click(String)
         case type(selector: String, text: String)
-        case screenshot(String)
 
         func encode(to encoder: Encoder) throws {
             var container = encoder.singleValueContainer()
@@ -68,7 +68,6 @@ enum Chromium {
             case .waitFor(let script, let seconds): try container.encode(WaitFor(waitFor: script, timeout: seconds))
             case .click(let selector): try container.encode(["click": selector])
             case .type(let selector, let text): try container.encode(["type": ["selector": selector, "text": text]])
-            case .screenshot(let path): try container.encode(["screenshot": path])
             }
         }
 

@@ -65,7 +65,7 @@ struct SiteInBrowserTests {
             .waitFor("document.querySelector('[aria-live]').innerText.includes('Hostil')", seconds: 5),
             .evaluate(Self.payloadTraces), .evaluate("document.body.innerText"),
         ]))
-        let runs = try Chromium.run(.init(timeout: 60, serve: built.site, pages: visits), in: built.output)
+        let runs = try Chromium.run(.init(timeout: 180, serve: built.site, pages: visits), in: built.output)
         var shown = ""
         for run in runs {
             #expect(run.problems.isEmpty, "\(run.url): \(run.problems.joined(separator: "; "))")
@@ -108,7 +108,7 @@ struct SiteInBrowserTests {
         }
         let techno = shakes("\(choose("kind", "club")) && \(choose("music", "techno"))")
         let free = shakes("\(choose("kind", "club")) && (() => { const box = document.querySelector('\(form) [name=free]'); box.checked = true; return true; })()")
-        let runs = try Chromium.run(.init(timeout: 40, serve: built.site, pages: [search, techno, free]), in: built.output)
+        let runs = try Chromium.run(.init(timeout: 90, serve: built.site, pages: [search, techno, free]), in: built.output)
         for run in runs { #expect(run.problems.isEmpty, "\(run.url): \(run.problems.joined(separator: "; "))") }
         try #require(runs.count == 3)
 
@@ -151,7 +151,7 @@ struct SiteInBrowserTests {
         let visits = pages.flatMap { page in
             [true, false].map { Chromium.Visit(url: "file://\(built.site)/\(page)", javascript: $0, settle: 0, actions: [.evaluate(check)]) }
         }
-        let runs = try Chromium.run(.init(timeout: 40, pages: visits), in: built.output)
+        let runs = try Chromium.run(.init(timeout: 90, pages: visits), in: built.output)
         try #require(runs.count == visits.count)
         for index in stride(from: 0, to: runs.count, by: 2) {
             let (on, off) = (runs[index], runs[index + 1])

@@ -18,7 +18,7 @@ Subcommands (each prints one JSON document on standard output):
       (no security headers, so what is checked is the pages' own escaping), and a page is
       {"url": u, "javascript": true, "width": 1280, "settle": ms, "actions": [action, ...]} and an action is one of
       {"eval": js}, {"waitFor": js, "timeout": s}, {"click": css}, {"type": {"selector": css, "text": t}},
-      {"screenshot": path}, {"sleep": ms}. The answer lists, per page, the dialogs, console messages,
+      {"screenshot": path}. The answer lists, per page, the dialogs, console messages,
       exceptions, load error, and each action's result.
 
 Exit status: 0 when the browser ran the plan (whatever the pages did), 2 on bad usage, 3 when Chromium is
@@ -382,9 +382,6 @@ def run_action(tab, action):
         return tab.type_text(action["type"]["selector"], action["type"]["text"])
     if "screenshot" in action:
         return tab.screenshot(action["screenshot"])
-    if "sleep" in action:
-        tab.pause(float(action["sleep"]))
-        return True
     raise BrowserError("unknown action %s" % json.dumps(action))
 
 
