@@ -8,27 +8,16 @@ import Foundation
 /// Puts site files in place: each written to a hidden temp file and renamed over the old one, so a reader never sees a
 /// half page, without an fsync per page (pages are regenerated from the store; the manifest is the one file synced).
 enum PageWriter {
-    /// Creates every folder the paths need, once each.
-    static func createFolders(for paths: [String], in output: String) throws(SiteError) {
-        var folders = Set<String>()
-        for path in paths {
-            guard let slash = path.lastIndex(of: "/") else { continue }
-            folders.insert(String(path[..<slash]))
-        }
-        for folder in folders.sorted() {
-            do {
-                try FileManager.default.createDirectory(atPath: output + "/" + folder, withIntermediateDirectories: true)
-            } catch {
-                throw SiteError(.output, file: output + "/" + folder, "cannot be created: \(error.localizedDescription)")
-            }
-        }
-    }
-
     /// Replaces the file at `path` with `bytes`.
     static func write(_ bytes: [UInt8], to path: String) throws(SiteError) {
         let slash = path.lastIndex(of: "/").map { path.index(after: $0) } ?? path.startIndex
         let temp = String(path[..<slash]) + "." + String(path[slash...]) + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-        let descriptor = open(temp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        var descriptor = open(temp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        if descriptor < 0, errno == ENOENT {
+            // The page's folder does not exist yet: made here, by whichever worker writes there first.
+            createFolders(String(path[..<slash]))
+            descriptor = open(temp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        }
         guard descriptor >= 0 else { throw SiteError(.output, file: path, "cannot be created: \(String(cString: strerror(errno)))") }
         var written = 0
         let failed = bytes.withUnsafeBytes { buffer -> Bool in
@@ -44,6 +33,15 @@ enum PageWriter {
             let reason = String(cString: strerror(errno))
             unlink(temp)
             throw SiteError(.output, file: path, "cannot be written: \(reason)")
+        }
+    }
+
+    /// Makes a folder and the ones above it that are missing; a folder another thread made meanwhile is fine.
+    private static func createFolders(_ folder: String) {
+        var prefix = folder.hasPrefix("/") ? "/" : ""
+        for component in folder.split(separator: "/") {
+            prefix += (prefix.isEmpty || prefix.hasSuffix("/") ? "" : "/") + component
+            _ = mkdir(prefix, 0o755)
         }
     }
 

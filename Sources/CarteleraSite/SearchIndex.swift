@@ -9,7 +9,7 @@ enum SearchIndex {
     static func json(_ content: SiteContent, index: ContentIndex, zone: ZoneConverter, now: Timestamp) -> [UInt8] {
         let programmes: [[Any]] = content.programmes.enumerated().map { position, programme in
             let second = zone.local(programme.start).secondOfDay
-            let when = "\(index.localDays[position]) \(String(format: "%02d:%02d", second / 3600, second % 3600 / 60))"
+            let when = "\(index.localDays[position]) \(SitePages.clock(second))"
             return [programme.title, SitePaths.programme(programme.id), programme.type?.rawValue ?? "", programme.genres.map(\.rawValue).joined(separator: ","),
                     "\(content.channels[programme.channel]?.name ?? programme.channel.rawValue) · \(when)"]
         }

@@ -59,7 +59,6 @@ extension SiteBuilder {
             if previous.pages[file.path] == hash, PageWriter.exists(output + "/" + file.path) { report.unchanged += 1 } else { toWrite.append(file) }
         }
 
-        try PageWriter.createFolders(for: toRender.map { pages[$0].path } + toWrite.map(\.path), in: output)
         let failures = ResultSlots<SiteError>(count: toRender.count)
         let workers = options.workers
         let rendering = toRender

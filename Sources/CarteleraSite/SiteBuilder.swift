@@ -105,7 +105,15 @@ public struct SiteBuilder: Sendable {
     private func pageBuilder(_ language: SiteLanguage, _ content: SiteContent, _ index: ContentIndex) -> SitePages {
         SitePages(content: content, index: index, language: language, labels: web.labels(language),
                   now: context.now, zone: context.guideZone, channelLists: context.channelLists, feeds: feeds, baseURL: options.baseURL,
-                  eveningCutoff: context.tonight.end)
+                  eveningCutoff: context.tonight.end, dayNames: dayNames(web.labels(language), index))
+    }
+
+    /// The names of every day a page may show: the programmes' days and a day either side, evenings and audience days.
+    private func dayNames(_ labels: SiteLabels, _ index: ContentIndex) -> [Day: (long: String, short: String)] {
+        var days = Set(index.localDays)
+        for day in days { days.insert(day.advanced(by: -1)); days.insert(day.advanced(by: 1)) }
+        days.insert(context.guideZone.local(context.now).day)
+        return Dictionary(uniqueKeysWithValues: days.map { ($0, (labels.longDate($0), labels.shortDate($0))) })
     }
 
     /// Every page of both languages, the programme pages built in parallel slices.

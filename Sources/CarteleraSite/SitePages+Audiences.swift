@@ -10,7 +10,7 @@ extension SitePages {
         let path = SitePaths.audiences
         let root = SitePaths.up(from: path)
         let list = days.reversed().map { day -> [String: Any] in
-            ["text": labels.longDate(day), "href": root + SitePaths.audienceDay(day), "entries": content.audiences[day]?.entries.count ?? 0]
+            ["text": longDate(day), "href": root + SitePaths.audienceDay(day), "entries": content.audiences[day]?.entries.count ?? 0]
         }
         var pages = [page(path, template: "audiences-index", title: labels["audiencesTitle"], ["days": list])]
         for (offset, day) in days.enumerated() {
@@ -25,7 +25,7 @@ extension SitePages {
         let figures = content.audiences[day] ?? AudienceDay()
         let shares = figures.shares.sorted { ($0.share, $1.channelName) > ($1.share, $0.channelName) }
         let ranking = figures.entries.sorted { ($0.viewers ?? 0, $1.title) > ($1.viewers ?? 0, $0.title) }
-        var values: [String: Any] = ["dayText": labels.longDate(day)]
+        var values: [String: Any] = ["dayText": longDate(day)]
         values["shares"] = shares.map { share -> [String: Any] in
             ["channelName": share.channelName, "shareText": decimal(share.share) + " %",
              "change": share.change.map { ($0 > 0 ? "+" : "") + decimal($0) } ?? "—"]
@@ -41,9 +41,9 @@ extension SitePages {
             if let url = PublishedText.webURL(item.url) { row["url"] = url }
             return row
         }
-        if let previous { values["previous"] = ["href": root + SitePaths.audienceDay(previous), "text": labels.shortDate(previous)] }
-        if let next { values["next"] = ["href": root + SitePaths.audienceDay(next), "text": labels.shortDate(next)] }
-        return page(path, template: "audience-day", title: "\(labels["audiencesTitle"]) · \(labels.longDate(day))", values)
+        if let previous { values["previous"] = ["href": root + SitePaths.audienceDay(previous), "text": shortDate(previous)] }
+        if let next { values["next"] = ["href": root + SitePaths.audienceDay(next), "text": shortDate(next)] }
+        return page(path, template: "audience-day", title: "\(labels["audiencesTitle"]) · \(longDate(day))", values)
     }
 
     /// An SVG bar chart of the shares: each channel's name on its own line above its bar, the figure just after the bar,

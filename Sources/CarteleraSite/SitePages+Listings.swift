@@ -28,7 +28,7 @@ extension SitePages {
             var byDay: [Day: [Int]] = [:]
             for position in index.decades[decade] ?? [] { byDay[index.localDays[position], default: []].append(position) }
             for day in byDay.keys.sorted() {
-                sections.append(["sectionHeading": labels.longDate(day),
+                sections.append(["sectionHeading": longDate(day),
                                  "programmes": (byDay[day] ?? []).map { programmeRow($0, from: path, showsChannel: true, showsType: true) }])
             }
             let heading = "\(labels["year"]) \(decade)–\(decade + 9)"
@@ -66,11 +66,11 @@ extension SitePages {
     private func listing(path: String, heading: String, day: Day, days: [(Day, String)], positions: [Int], showsType: Bool) -> SitePage {
         let root = SitePaths.up(from: path)
         let dayLinks = days.map { other, otherPath -> [String: Any] in
-            ["text": labels.shortDate(other), "href": root + otherPath, "selected": other == day]
+            ["text": shortDate(other), "href": root + otherPath, "selected": other == day]
         }
         let rows = positions.map { programmeRow($0, from: path, showsChannel: true, showsType: showsType, day: day) }
-        return page(path, template: "listing", title: "\(heading) · \(labels.longDate(day))", [
-            "heading": heading, "dayText": labels.longDate(day), "days": dayLinks, "sections": rows.isEmpty ? [] : [["programmes": rows]],
+        return page(path, template: "listing", title: "\(heading) · \(longDate(day))", [
+            "heading": heading, "dayText": longDate(day), "days": dayLinks, "sections": rows.isEmpty ? [] : [["programmes": rows]],
         ])
     }
 }

@@ -5,13 +5,14 @@ extension SitePages {
     /// Tonight, the club lists (all and pre-filtered), every club and every night.
     func nightlifePages() -> [SitePage] {
         var pages = [tonight()]
-        pages.append(clubList(path: SitePaths.clubs, heading: labels["clubsHeading"], venues: content.venues))
-        pages.append(clubList(path: SitePaths.freeClubs, heading: labels["clubsFree"], venues: content.venues.filter { $0.freeEntry == true }))
-        pages.append(clubList(path: SitePaths.topRatedClubs, heading: labels["clubsRating"], venues: content.venues.filter { ($0.rating ?? 0) >= 4 }))
+        let rows = content.venues.map { ($0, clubRow($0)) }
+        pages.append(clubList(path: SitePaths.clubs, heading: labels["clubsHeading"], rows: rows))
+        pages.append(clubList(path: SitePaths.freeClubs, heading: labels["clubsFree"], rows: rows.filter { $0.0.freeEntry == true }))
+        pages.append(clubList(path: SitePaths.topRatedClubs, heading: labels["clubsRating"], rows: rows.filter { ($0.0.rating ?? 0) >= 4 }))
         for genre in MusicGenre.allCases {
-            let venues = content.venues.filter { $0.musicGenres.contains(genre) }
-            guard !venues.isEmpty else { continue }
-            pages.append(clubList(path: SitePaths.music(genre), heading: "\(labels["clubsMusic"]) \(musicLabel(genre))", venues: venues))
+            let matching = rows.filter { $0.0.musicGenres.contains(genre) }
+            guard !matching.isEmpty else { continue }
+            pages.append(clubList(path: SitePaths.music(genre), heading: "\(labels["clubsMusic"]) \(musicLabel(genre))", rows: matching))
         }
         let nightsByVenue = Dictionary(grouping: allNights.filter { $0.night.date >= tonightEvening }, by: { $0.night.venue })
         for venue in content.venues { pages.append(club(venue, nights: nightsByVenue[venue.id] ?? [])) }
@@ -97,25 +98,32 @@ extension SitePages {
         let nights = allNights.filter { $0.night.date == evening }
             .sorted { (promoted.contains($0.night.id) ? 0 : 1) < (promoted.contains($1.night.id) ? 0 : 1) }
             .map { nightCard($0.night, list: $0.list, from: path, promoted: promoted.contains($0.night.id), venues: venues) }
-        return page(path, template: "tonight", title: labels["tonightTitle"], ["dayText": labels.longDate(evening), "featured": featured, "nights": nights])
+        return page(path, template: "tonight", title: labels["tonightTitle"], ["dayText": longDate(evening), "featured": featured, "nights": nights])
     }
 
-    func clubList(path: String, heading: String, venues: [Venue]) -> SitePage {
+    /// A club as a row of the club lists, its link still to be made relative to the list's page.
+    func clubRow(_ venue: Venue) -> [String: Any] {
+        var row: [String: Any] = [
+            "name": venue.name, "city": venue.city,
+            "music": venue.musicGenres.map(\.rawValue).joined(separator: ","), "free": venue.freeEntry == true ? "1" : "0",
+            "rating": venue.rating.map { String(format: "%.1f", $0) } ?? "0",
+            "musicText": venue.musicGenres.map(musicLabel).joined(separator: ", "),
+        ]
+        if venue.freeEntry == true { row["freeEntry"] = true }
+        if let rating = venue.rating { row["ratingText"] = decimal(rating) }
+        if let location = venue.location {
+            row["lat"] = String(format: "%.5f", location.latitude)
+            row["lon"] = String(format: "%.5f", location.longitude)
+        }
+        return row
+    }
+
+    func clubList(path: String, heading: String, rows: [(Venue, [String: Any])]) -> SitePage {
         let root = SitePaths.up(from: path)
-        let clubs = venues.map { venue -> [String: Any] in
-            var row: [String: Any] = [
-                "name": venue.name, "href": root + SitePaths.club(venue.id), "city": venue.city,
-                "music": venue.musicGenres.map(\.rawValue).joined(separator: ","), "free": venue.freeEntry == true ? "1" : "0",
-                "rating": venue.rating.map { String(format: "%.1f", $0) } ?? "0",
-                "musicText": venue.musicGenres.map(musicLabel).joined(separator: ", "),
-            ]
-            if venue.freeEntry == true { row["freeEntry"] = true }
-            if let rating = venue.rating { row["ratingText"] = decimal(rating) }
-            if let location = venue.location {
-                row["lat"] = String(format: "%.5f", location.latitude)
-                row["lon"] = String(format: "%.5f", location.longitude)
-            }
-            return row
+        let clubs = rows.map { venue, row -> [String: Any] in
+            var linked = row
+            linked["href"] = root + SitePaths.club(venue.id)
+            return linked
         }
         return page(path, template: "clubs", title: heading, ["heading": heading, "clubs": clubs, "count": clubs.count, "musicOptions": musicOptions(from: path)])
     }
@@ -159,7 +167,7 @@ extension SitePages {
         let root = SitePaths.up(from: path)
         let siteRoot = language == .es ? root : root + "../"
         let venue = venuesByID[night.venue]
-        var values: [String: Any] = ["title": night.title, "eveningText": labels.longDate(night.date), "venueName": venue?.name ?? night.venue.rawValue,
+        var values: [String: Any] = ["title": night.title, "eveningText": longDate(night.date), "venueName": venue?.name ?? night.venue.rawValue,
                                      "promoted": promotedNights.contains(night.id)]
         if venue != nil { values["venueHref"] = root + SitePaths.club(night.venue) }
         if let doors = night.doors {

@@ -76,10 +76,10 @@ extension SitePages {
         let rows = positions.map { programmeRow($0, from: path, showsChannel: false, showsType: true, current: $0 == current) }
         let name = channelName(channel)
         // Not "channelName": the rows would find the page's in their context and repeat it on every line.
-        var values: [String: Any] = ["heading": name, "dayText": labels.longDate(day), "programmes": rows, "hasCurrent": current.map(positions.contains) ?? false]
-        if let previous { values["previous"] = ["href": root + SitePaths.channelDay(channel, previous), "text": labels.shortDate(previous)] }
-        if let next { values["next"] = ["href": root + SitePaths.channelDay(channel, next), "text": labels.shortDate(next)] }
-        return page(path, template: "channel-day", title: "\(name) · \(labels.longDate(day))", values)
+        var values: [String: Any] = ["heading": name, "dayText": longDate(day), "programmes": rows, "hasCurrent": current.map(positions.contains) ?? false]
+        if let previous { values["previous"] = ["href": root + SitePaths.channelDay(channel, previous), "text": shortDate(previous)] }
+        if let next { values["next"] = ["href": root + SitePaths.channelDay(channel, next), "text": shortDate(next)] }
+        return page(path, template: "channel-day", title: "\(name) · \(longDate(day))", values)
     }
 
     /// A programme's page: its facts, synopsis, image and other airings, with schema.org JSON-LD.

@@ -15,6 +15,8 @@ struct SitePages {
     let baseURL: String?
     /// The local second of the day until which "tonight" is still the evening before (06:00).
     let eveningCutoff: Int
+    /// Long and short names of the days the content spans.
+    let dayNames: [Day: (long: String, short: String)]
 
     /// Every page of the language.
     func all() -> [SitePage] {
@@ -70,20 +72,32 @@ struct SitePages {
 
     /// `21:30` in the guide's zone.
     func time(_ instant: Timestamp) -> String {
-        let second = zone.local(instant).secondOfDay
-        return String(format: "%02d:%02d", second / 3600, second % 3600 / 60)
+        Self.clock(zone.local(instant).secondOfDay)
+    }
+
+    /// `HH:MM` of a second of the day.
+    static func clock(_ second: Int) -> String {
+        let hour = second / 3600, minute = second % 3600 / 60
+        return (hour < 10 ? "0" : "") + String(hour) + (minute < 10 ? ":0" : ":") + String(minute)
     }
 
     /// `21:30`, or `lunes 24 · 00:30` when the instant falls on another local day than `day`.
     func time(_ instant: Timestamp, on day: Day) -> String {
         let local = zone.local(instant)
-        return local.day == day ? time(instant) : "\(labels.shortDate(local.day)) · \(time(instant))"
+        return local.day == day ? Self.clock(local.secondOfDay) : shortDate(local.day) + " · " + Self.clock(local.secondOfDay)
     }
 
     /// `lunes 23 de noviembre de 2026 · 21:30`.
     func dateTime(_ instant: Timestamp) -> String {
-        "\(labels.longDate(zone.local(instant).day)) · \(time(instant))"
+        let local = zone.local(instant)
+        return longDate(local.day) + " · " + Self.clock(local.secondOfDay)
     }
+
+    /// The day's long name, from the names worked out once per build.
+    func longDate(_ day: Day) -> String { dayNames[day]?.long ?? labels.longDate(day) }
+
+    /// The day's short name, from the names worked out once per build.
+    func shortDate(_ day: Day) -> String { dayNames[day]?.short ?? labels.shortDate(day) }
 
     func typeLabel(_ type: ProgrammeType) -> String { language == .es ? type.spanishLabel : type.englishLabel }
     func genreLabel(_ genre: Genre) -> String { language == .es ? genre.spanishLabel : genre.englishLabel }

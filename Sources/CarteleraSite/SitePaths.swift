@@ -16,7 +16,7 @@ enum SitePaths {
 
     static func channelList(_ name: String) -> String { "tv/list/\(segment(name))/index.html" }
     static func channelDay(_ channel: ChannelID, _ day: Day) -> String { "channel/\(segment(channel.rawValue))/\(day)/index.html" }
-    static func programme(_ id: ProgrammeID) -> String { "programme/\(segment(id.rawValue))/index.html" }
+    static func programme(_ id: ProgrammeID) -> String { "programme/\(segment(id.rawValue)).html" }
     static func type(_ type: ProgrammeType, _ day: Day) -> String { "listings/type/\(type.rawValue)/\(day)/index.html" }
     static func genre(_ genre: Genre, _ day: Day) -> String { "listings/genre/\(genre.rawValue)/\(day)/index.html" }
     static func decade(_ decade: Int) -> String { "listings/year/\(decade)/index.html" }

@@ -37,7 +37,8 @@ public struct WebFolder: Sendable {
             }
             hash.combine(Array(name.utf8) + data)
             do {
-                templates[name] = try MustacheTemplate(string: String(decoding: data, as: UTF8.self))
+                _ = HTMLEscaping.registered
+                templates[name] = try MustacheTemplate(string: "{{% CONTENT_TYPE: \(HTMLEscaping.name)}}" + String(decoding: data, as: UTF8.self))
             } catch {
                 throw SiteError(.web, file: file, "is not a valid Mustache template: \(error)")
             }

@@ -28,7 +28,7 @@ import Testing
         let report = try fixture.build()
         // The programme's own page, and the pages of every other airing of its old title, which listed it.
         let news = SiteFixture.days.flatMap { day in
-            ["La1.es", "La2.es"].map { "programme/\($0)_\(fixture.madrid.instant(LocalDateTime(day: day, hour: 7, minute: 0)).secondsSince1970)/index.html" }
+            ["La1.es", "La2.es"].map { "programme/\($0)_\(fixture.madrid.instant(LocalDateTime(day: day, hour: 7, minute: 0)).secondsSince1970).html" }
         }
         let expected = Set(news + [
             "channel/La1.es/2026-11-26/index.html", "listings/type/news/2026-11-26/index.html", "listings/genre/news/2026-11-26/index.html",
@@ -48,7 +48,7 @@ import Testing
         }
         try fixture.commit(programmes: kept)
         let report = try fixture.build()
-        let film = "programme/La1.es_\(fixture.madrid.instant(LocalDateTime(day: last, hour: 18, minute: 0)).secondsSince1970)/index.html"
+        let film = "programme/La1.es_\(fixture.madrid.instant(LocalDateTime(day: last, hour: 18, minute: 0)).secondsSince1970).html"
         #expect(report.removed.contains(film) && report.removed.contains("en/" + film), "\(report.removed)")
         #expect(!FileManager.default.fileExists(atPath: fixture.output + "/" + film))
     }
