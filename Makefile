@@ -1,5 +1,5 @@
 # Cartelera: the two commands a newcomer needs, and a few more.
-#   make demo      install what is missing, build, serve the sample sources on loopback and scrape them
+#   make demo      install what is missing, build, serve the sample sources on loopback, scrape them and build the site
 #   make test      install what is missing, build and run the whole suite under three time zones
 #   make install   build a release binary and install it with the source definitions under PREFIX
 #   make torture   kill `cartelera run` at random moments ROUNDS times and check the store each time
@@ -22,7 +22,7 @@ BROWSER_SUITE := CarteleraSiteBrowserTests
 PREFIX ?= /usr/local
 ROUNDS ?= 200
 
-.PHONY: deps test-deps install-packages demo test screenshots bench bench-query corpus install torture fuzz fuzz-smoke bench-feeds bench-serve clean
+.PHONY: deps test-deps install-packages demo test screenshots bench bench-query corpus install torture fuzz fuzz-smoke bench-feeds bench-build bench-serve clean
 
 # Installs the Debian packages that are missing (with sudo when not root).
 deps:
@@ -99,6 +99,12 @@ bench-feeds: deps
 	swift build -c release --product cartelera
 	@if [ ! -f out/bench-g/store/manifest.json ]; then rm -rf out/bench-g && .build/release/cartelera bench generate out/bench-g; fi
 	.build/release/cartelera bench feeds out/bench-g
+
+# Building data set G's website (a page per programme for the first 20,000, and the rest of the site) cold and unchanged.
+bench-build: deps
+	swift build -c release --product cartelera
+	@if [ ! -f out/bench-g/store/manifest.json ]; then rm -rf out/bench-g && .build/release/cartelera bench generate out/bench-g; fi
+	.build/release/cartelera bench build out/bench-g
 
 # A release binary in $(PREFIX)/bin and the definitions in $(PREFIX)/share/cartelera/Scrapers, Feeds and Web, where the
 # binary finds them when no --scrapers, --feeds or CARTELERA_SCRAPERS, CARTELERA_FEEDS says otherwise.

@@ -27,63 +27,89 @@ extension SiteBuilder {
         return Array(xml.utf8)
     }
 
-    /// Renders and writes what changed since the manifest, removes what is no longer published, saves the manifest.
-    func publish(pages: [SitePage], files: [SiteFile], previous: SiteManifest, input: String, generation: Int) throws(SiteError) -> SiteReport {
+    /// Builds, hashes, renders and writes the jobs' pages on the workers (a page whose input hash is the manifest's is
+    /// neither rendered nor written), then the static files; removes what is no longer published; saves the manifest.
+    func publish(jobs: [PageJob], content: SiteContent, index: ContentIndex, previous: SiteManifest, input: String) throws(SiteError) -> SiteReport {
         let sameTemplates = previous.fingerprint == web.fingerprint
+        let results = ResultSlots<JobResult>(count: jobs.count)
+        let next = JobCounter()
+        DispatchQueue.concurrentPerform(iterations: options.workers) { _ in
+            while let job = next.take(below: jobs.count) {
+                var result = JobResult()
+                for page in jobs[job].pages() {
+                    let hash = page.inputHash
+                    result.hashes.append((page.path, hash))
+                    let path = output + "/" + page.path
+                    if sameTemplates, previous.pages[page.path] == hash, PageWriter.exists(path) {
+                        result.unchanged += 1
+                        continue
+                    }
+                    do throws(SiteError) {
+                        try PageWriter.write(Array(web.render(page.context, template: page.template).utf8), to: path)
+                        result.written.append(page.path)
+                    } catch {
+                        result.failure = error
+                        break
+                    }
+                }
+                results.set(job, result)
+            }
+        }
         var manifest = SiteManifest(fingerprint: web.fingerprint, input: input)
-        var report = SiteReport(pages: pages.count + files.count, generation: generation)
-
-        let hashes = ResultSlots<String>(count: pages.count)
-        DispatchQueue.concurrentPerform(iterations: options.workers) { worker in
-            var position = worker
-            while position < pages.count {
-                hashes.set(position, pages[position].inputHash)
-                position += options.workers
+        var report = SiteReport(generation: content.generation)
+        var paths: [String] = []
+        for result in results.values {
+            guard let result else { continue }
+            if let failure = result.failure { throw failure }
+            for (path, hash) in result.hashes {
+                manifest.pages[path] = hash
+                paths.append(path)
             }
+            report.written += result.written
+            report.unchanged += result.unchanged
         }
-        var toRender: [Int] = []
-        for (position, hash) in hashes.values.enumerated() {
-            let path = pages[position].path
-            let value = hash ?? ""
-            manifest.pages[path] = value
-            if sameTemplates, previous.pages[path] == value, PageWriter.exists(output + "/" + path) {
-                report.unchanged += 1
-            } else {
-                toRender.append(position)
-            }
-        }
-        var toWrite: [SiteFile] = []
+        let files = staticFiles(content, index, pages: paths)
         for file in files {
             let hash = file.hash
             manifest.pages[file.path] = hash
-            if previous.pages[file.path] == hash, PageWriter.exists(output + "/" + file.path) { report.unchanged += 1 } else { toWrite.append(file) }
-        }
-
-        let failures = ResultSlots<SiteError>(count: toRender.count)
-        let workers = options.workers
-        let rendering = toRender
-        DispatchQueue.concurrentPerform(iterations: workers) { worker in
-            var slot = worker
-            while slot < rendering.count {
-                let page = pages[rendering[slot]]
-                do throws(SiteError) {
-                    try PageWriter.write(Array(web.render(page.context, template: page.template).utf8), to: output + "/" + page.path)
-                } catch {
-                    failures.set(slot, error)
-                }
-                slot += workers
+            if previous.pages[file.path] == hash, PageWriter.exists(output + "/" + file.path) {
+                report.unchanged += 1
+            } else {
+                try PageWriter.write(file.bytes, to: output + "/" + file.path)
+                report.written.append(file.path)
             }
         }
-        if let failure = failures.values.lazy.compactMap({ $0 }).first { throw failure }
-        for file in toWrite { try PageWriter.write(file.bytes, to: output + "/" + file.path) }
-        report.written = (toRender.map { pages[$0].path } + toWrite.map(\.path)).sorted()
-
+        report.pages = paths.count + files.count
+        report.written.sort()
         for path in previous.pages.keys.sorted() where manifest.pages[path] == nil {
             try PageWriter.remove(path, in: output)
             report.removed.append(path)
         }
         if manifest != previous { try manifest.write(output: output) }
         return report
+    }
+}
+
+/// What one job did: each page's hash, the pages it wrote, how many it left alone, and the failure that stopped it.
+struct JobResult {
+    var hashes: [(String, String)] = []
+    var written: [String] = []
+    var unchanged = 0
+    var failure: SiteError?
+}
+
+/// Hands out job numbers to the workers, each once.
+final class JobCounter: @unchecked Sendable {
+    private var next = 0
+    private let lock = NSLock()
+
+    /// The next job number below `count`, nil when every job was taken.
+    func take(below count: Int) -> Int? {
+        lock.lock()
+        defer { lock.unlock() }
+        guard next < count else { return nil }
+        next += 1
+        return next - 1
     }
 }
 

@@ -75,11 +75,9 @@ public struct SiteBuilder: Sendable {
            previous.pages.keys.allSatisfy({ PageWriter.exists(output + "/" + $0) }) {
             return SiteReport(pages: previous.pages.count, unchanged: previous.pages.count, generation: generation)
         }
-        let content = try SiteContent.read(store: store, programmeLimit: options.programmeLimit)
+        let content = try SiteContent.read(store: store, programmeLimit: options.programmeLimit, workers: options.workers)
         let index = ContentIndex(content, zone: context.guideZone)
-        let pages = self.pages(content, index)
-        let files = staticFiles(content, index, pages: pages.map(\.path))
-        return try publish(pages: pages, files: files, previous: previous, input: input, generation: content.generation)
+        return try publish(jobs: jobs(content, index), content: content, index: index, previous: previous, input: input)
     }
 
     /// A hash of every input of the site: the store's shard hashes, its source records' sizes and times, the moment, the
@@ -116,21 +114,23 @@ public struct SiteBuilder: Sendable {
         return Dictionary(uniqueKeysWithValues: days.map { ($0, (labels.longDate($0), labels.shortDate($0))) })
     }
 
-    /// Every page of both languages, the programme pages built in parallel slices.
-    private func pages(_ content: SiteContent, _ index: ContentIndex) -> [SitePage] {
+    /// The pages of both languages as jobs the workers share: each language's pages other than programmes, and its
+    /// programme pages in slices, so a worker holds only one slice's pages at a time.
+    private func jobs(_ content: SiteContent, _ index: ContentIndex) -> [PageJob] {
         let builders = SiteLanguage.allCases.map { pageBuilder($0, content, index) }
         let count = content.programmes.count
-        let sliceSize = max(256, count / (options.workers * 8) + 1)
+        let sliceSize = max(256, min(2_048, count / (options.workers * 4) + 1))
         let slices = stride(from: 0, to: count, by: sliceSize).map { $0..<min(count, $0 + sliceSize) }
-        let jobs = builders.count * (slices.count + 1)
-        let results = ResultSlots<[SitePage]>(count: jobs)
-        DispatchQueue.concurrentPerform(iterations: jobs) { job in
-            let builder = builders[job % builders.count]
-            let slice = job / builders.count
-            results.set(job, slice == slices.count ? builder.all() : builder.programmePages(slices[slice]))
+        return builders.map { builder in PageJob { builder.all() } } + slices.flatMap { slice in
+            builders.map { builder in PageJob { builder.programmePages(slice) } }
         }
-        return results.values.flatMap { $0 ?? [] }
     }
+}
+
+/// Pages to build, render and write as one unit of parallel work.
+struct PageJob: @unchecked Sendable {
+    /// Builds the pages (their contexts hold only plain values; see `SitePage`).
+    let pages: () -> [SitePage]
 }
 
 /// One slot per parallel job, each written by its own job only.

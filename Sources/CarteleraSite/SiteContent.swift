@@ -1,5 +1,6 @@
 import CarteleraModel
 import CarteleraStore
+import Dispatch
 
 /// What the site shows, read from one store snapshot: channels, programmes, audiences, news, venues, nights,
 /// guest lists, promotions and the sources' last updates.
@@ -24,7 +25,7 @@ struct SiteContent: Sendable {
     var generation = 0
 
     /// Reads the store at `root`; with `programmeLimit`, only the first programmes by start (what a benchmark builds).
-    static func read(store root: String, programmeLimit: Int?) throws(SiteError) -> SiteContent {
+    static func read(store root: String, programmeLimit: Int?, workers: Int) throws(SiteError) -> SiteContent {
         var content = SiteContent()
         do {
             let store = try FileStore(root: root, creating: false)
@@ -33,7 +34,7 @@ struct SiteContent: Sendable {
             var seenSources = Set<SourceID>()
             for day in try store.programmeDays() {
                 if let programmeLimit, content.programmes.count >= programmeLimit { break }
-                content.programmes += try store.programmes(day: day)
+                content.programmes += try programmes(of: store, on: day, workers: workers)
                 if let audiences = try store.audiences(day: day), !audiences.isEmpty {
                     content.audiences[day] = audiences
                     audiences.entries.forEach { seenSources.insert($0.provenance.source) }
@@ -63,5 +64,30 @@ struct SiteContent: Sendable {
             throw SiteError(.store, file: error.file ?? root, error.detail)
         }
         return content
+    }
+
+    /// A UTC day's programmes, its channels' shards decoded on `workers` threads (decoding is most of reading a store).
+    private static func programmes(of store: FileStore, on day: Day, workers: Int) throws(StoreError) -> [Programme] {
+        let channels = try store.channelsWithProgrammes(day: day)
+        let results = ResultSlots<Result<[Programme], StoreError>>(count: channels.count)
+        let next = JobCounter()
+        DispatchQueue.concurrentPerform(iterations: workers) { _ in
+            while let job = next.take(below: channels.count) {
+                do throws(StoreError) {
+                    results.set(job, .success(try store.programmes(day: day, channel: channels[job])))
+                } catch {
+                    results.set(job, .failure(error))
+                }
+            }
+        }
+        var all: [Programme] = []
+        for result in results.values {
+            switch result {
+            case .success(let programmes): all += programmes
+            case .failure(let error): throw error
+            case nil: continue
+            }
+        }
+        return all
     }
 }

@@ -68,7 +68,12 @@ extension SitePages {
         let dayLinks = days.map { other, otherPath -> [String: Any] in
             ["text": shortDate(other), "href": root + otherPath, "selected": other == day]
         }
-        let rows = positions.map { programmeRow($0, from: path, showsChannel: true, showsType: showsType, day: day) }
+        // A row does not repeat the heading: in the sport genre's list, a sport programme's type is left out.
+        let rows = positions.map { position -> [String: Any] in
+            var row = programmeRow(position, from: path, showsChannel: true, showsType: showsType, day: day)
+            if row["typeLabel"] as? String == heading { row["typeLabel"] = nil }
+            return row
+        }
         return page(path, template: "listing", title: "\(heading) · \(longDate(day))", [
             "heading": heading, "dayText": longDate(day), "days": dayLinks, "sections": rows.isEmpty ? [] : [["programmes": rows]],
         ])

@@ -1,4 +1,5 @@
 import CarteleraModel
+import CarteleraTesting
 import Testing
 
 @testable import CarteleraSite
@@ -20,5 +21,26 @@ import Testing
 
     @Test func nightIDsArePercentEncodedForTheSignUpAPI() {
         #expect(SitePaths.apiSegment("madrid/sala-el-sol@2026-11-28#viernes-indie") == "madrid%2Fsala-el-sol%402026-11-28%23viernes-indie")
+    }
+}
+
+@Suite struct WebFolderTests {
+    @Test func aMissingWebFolderIsOneClearError() throws {
+        let nowhere = try TemporaryFolder("no-web")
+        #expect(throws: SiteError.self) {
+            try WebFolder.locate(explicit: nil, environment: [:], executable: nowhere.path + "/bin/cartelera", currentDirectory: nowhere.path)
+        }
+        do {
+            _ = try WebFolder.locate(explicit: nowhere.path, environment: [:], executable: "/x", currentDirectory: nowhere.path)
+        } catch {
+            #expect(error.description.contains("not a Web folder"))
+        }
+    }
+
+    @Test func theRepositorysWebFolderIsFoundFromAnyFolderBelowIt() throws {
+        let root = RepositoryPaths.packageRoot()
+        #expect(try WebFolder.locate(explicit: nil, environment: [:], executable: "/nonexistent/cartelera", currentDirectory: root + "/Sources/CarteleraSite")
+            == root + "/Web")
+        #expect(try WebFolder.locate(explicit: nil, environment: ["CARTELERA_WEB": root + "/Web"], executable: "/x", currentDirectory: "/") == root + "/Web")
     }
 }

@@ -80,6 +80,17 @@
         });
       });
     }
+    // Only the filters that apply to the chosen kind are shown (music and free entry are for clubs and nights).
+    function showFilters() {
+      var kind = form.elements.kind ? form.elements.kind.value : "";
+      Array.prototype.forEach.call(form.querySelectorAll("[data-for]"), function (label) {
+        var applies = !kind || label.getAttribute("data-for") === kind || (kind === "night" && label.getAttribute("data-for") === "club");
+        label.hidden = !applies;
+        Array.prototype.forEach.call(label.querySelectorAll("select, input"), function (field) { field.disabled = !applies; });
+      });
+    }
+    if (form.elements.kind) { form.elements.kind.addEventListener("change", showFilters); }
+    showFilters();
     var query = new URLSearchParams(window.location.search);
     if (query.get("q") !== null) {
       ["q", "kind", "type", "genre", "music"].forEach(function (name) {
@@ -91,6 +102,7 @@
   }
 
   function setUpClubs(form) {
+    form.hidden = false;
     var list = document.querySelector("[data-club-list]");
     var count = document.querySelector("[data-club-count]");
     var near = form.querySelector("[data-near]");

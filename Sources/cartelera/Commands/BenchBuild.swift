@@ -10,7 +10,8 @@ extension Cartelera.Bench {
             commandName: "build",
             abstract: "Build the website of data set G (a page per programme for the first 20,000) in a fresh process, then again unchanged.",
             discussion: """
-                Runs `cartelera build --only site --programme-pages N` at G's moment, cold into a new folder and then with nothing \
+                Runs `cartelera build --only site --programme-pages N` at G's moment, cold into a new folder DIR/site-<time> (earlier ones \
+                are removed after the runs) and then with nothing \
                 changed, and prints pages per second, peak memory and the ratios to Hugo's figures in ../shared/BENCHMARKS.md \
                 (20,280 pages in 8.6 s, 2,358 pages/s, 789 MB). Fails when the unchanged build writes a page.
                 """)
@@ -26,8 +27,11 @@ extension Cartelera.Bench {
         var programmePages = 20_000
 
         func run() async throws {
-            let output = directory + "/site"
-            try? FileManager.default.removeItem(atPath: output)
+            // A new folder each run; earlier runs' folders are removed only after the measurements, because ext4 is slow to
+            // allocate inodes for a few seconds after tens of thousands were freed, which would time the deletion, not the build.
+            let earlier = ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).filter { $0.hasPrefix("site-") }
+            let output = directory + "/site-\(Int(Date().timeIntervalSince1970))"
+            defer { for folder in earlier { try? FileManager.default.removeItem(atPath: directory + "/" + folder) } }
             var coldPeak = 0.0
             for (label, cold) in [("cold build", true), ("unchanged rebuild", false)] {
                 let (seconds, peak, report) = try build(store: directory + "/store", output: output)
