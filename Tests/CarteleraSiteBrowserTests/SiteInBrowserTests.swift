@@ -136,12 +136,22 @@ struct SiteInBrowserTests {
         let check = """
             (() => {
               const visible = (element) => element.getClientRects().length > 0 && getComputedStyle(element).visibility !== "hidden";
+              // The visible text outside forms: forms are controls (some shown only when the script runs to drive them).
+              const contentText = (root) => {
+                let length = 0;
+                const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+                while (walker.nextNode()) {
+                  const parent = walker.currentNode.parentElement;
+                  if (parent && !parent.closest("form, script, style, template") && parent.checkVisibility()) length += walker.currentNode.textContent.trim().length;
+                }
+                return length;
+              };
               const heading = document.querySelector("h1");
               const main = document.querySelector("main") || document.body;
               return {
                 heading: heading && visible(heading) ? heading.innerText.trim() : "",
                 repeatedHeading: !!heading && [...document.querySelectorAll("h2")].some(h2 => h2.innerText.trim() === heading.innerText.trim()),
-                text: main.innerText.trim().length,
+                text: contentText(main),
                 deadButtons: [...document.querySelectorAll("button[type=button]")].filter(visible).map(button => button.outerHTML),
                 links: [...document.querySelectorAll("a[href]")].filter(visible).length,
               };
