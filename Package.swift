@@ -168,5 +168,7 @@ let package = Package(
             dependencies: ["CarteleraServer", "CarteleraSignUps", "CarteleraQuery", "CarteleraStore", "CarteleraModel", "CarteleraTesting"]),
         .testTarget(name: "CarteleraSiteTests", dependencies: ["CarteleraSite", "CarteleraQuery", "CarteleraStore", "CarteleraModel", "CarteleraTesting"]),
         .testTarget(name: "CarteleraCLITests", dependencies: ["CarteleraTesting", "CarteleraStore", "CarteleraModel"]),
+        // Opens the site the built `cartelera` binary publishes in headless Chromium; Browser/ holds the Python driver and crawler.
+        .testTarget(name: "CarteleraSiteBrowserTests", dependencies: ["CarteleraTesting"], exclude: ["Browser"]),
     ]
 )

@@ -28,7 +28,7 @@ extension SitePages {
             var byDay: [Day: [Int]] = [:]
             for position in index.decades[decade] ?? [] { byDay[index.localDays[position], default: []].append(position) }
             for day in byDay.keys.sorted() {
-                sections.append(["heading": longDate(day),
+                sections.append(["sectionHeading": longDate(day),
                                  "programmes": (byDay[day] ?? []).map { programmeRow($0, from: path, showsChannel: true, showsType: true) }])
             }
             let heading = "\(labels["year"]) \(decade)–\(decade + 9)"

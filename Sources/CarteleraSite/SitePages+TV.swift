@@ -75,7 +75,8 @@ extension SitePages {
         let positions = index.channelDays[channel]?[day] ?? []
         let rows = positions.map { programmeRow($0, from: path, showsChannel: false, showsType: true, current: $0 == current) }
         let name = channelName(channel)
-        var values: [String: Any] = ["channelName": name, "dayText": longDate(day), "programmes": rows, "hasCurrent": current.map(positions.contains) ?? false]
+        // Not "channelName": the rows would find the page's in their context and repeat it on every line.
+        var values: [String: Any] = ["heading": name, "dayText": longDate(day), "programmes": rows, "hasCurrent": current.map(positions.contains) ?? false]
         if let previous { values["previous"] = ["href": root + SitePaths.channelDay(channel, previous), "text": shortDate(previous)] }
         if let next { values["next"] = ["href": root + SitePaths.channelDay(channel, next), "text": shortDate(next)] }
         return page(path, template: "channel-day", title: "\(name) · \(longDate(day))", values)

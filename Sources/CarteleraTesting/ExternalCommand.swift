@@ -12,12 +12,14 @@ public enum ExternalCommand {
         public var errors: String
     }
 
-    /// Runs `executable` (a path, or a name found on PATH) with `arguments`, with `environment` added, and waits for it.
-    public static func run(_ executable: String, _ arguments: [String], environment: [String: String] = [:]) throws -> Result {
+    /// Runs `executable` (a path, or a name found on PATH) with `arguments`, with `environment` added, in `directory`
+    /// (this process's own by default), and waits for it.
+    public static func run(_ executable: String, _ arguments: [String], environment: [String: String] = [:], in directory: String? = nil) throws -> Result {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = [executable] + arguments
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, given in given }
+        if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
         let output = Pipe(), errors = Pipe()
         process.standardOutput = output
         process.standardError = errors

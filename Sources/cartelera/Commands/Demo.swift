@@ -19,6 +19,9 @@ extension Cartelera {
                 The sample sources are the folders under Scrapers/ whose id ends in .example. Their captured pages are \
                 served with dates shifted so the data always covers today. No internet is needed.
 
+                The hostile samples (hostile*.example: script payloads in titles, names, links and flyers, for testing \
+                that what is published escapes them) are served too but scraped only with --include-hostile.
+
                 With --serve the server stays up and nothing is scraped: point `cartelera run --sample-server URL` at \
                 the address it prints, as often as you like, and stop it with Ctrl-C.
 
@@ -36,9 +39,13 @@ extension Cartelera {
         @Option(name: .long, help: ArgumentHelp("The loopback port to serve on with --serve (default: any free port).", valueName: "n"))
         var port: Int?
 
+        @Flag(name: .long, help: "Scrape the hostile samples (hostile*.example) too.")
+        var includeHostile = false
+
         func validate() throws {
             if let port, !(1...65_535).contains(port) { throw ValidationError("--port must be from 1 to 65535, not \(port)") }
             if port != nil, !serve { throw ValidationError("--port is only for --serve") }
+            if includeHostile, serve { throw ValidationError("--include-hostile is for a scraping demo; with --serve, name them with `run --source`") }
         }
 
         func run() async throws {
@@ -56,7 +63,8 @@ extension Cartelera {
                 try await serveForever(site: site, baseURL: server.baseURL)
                 return
             }
-            if !global.json { print("Serving \(site.sources.count) sample sources on \(server.baseURL)") }
+            let scraped = SampleSites.scraped(site.sources, includingHostile: includeHostile)
+            if !global.json { print("Serving \(scraped.count) sample sources on \(server.baseURL)") }
 
             var fetch = FetchConfiguration()
             fetch.cacheDirectory = "\(output)/cache"
@@ -64,7 +72,7 @@ extension Cartelera {
             fetch.perHostDelaySeconds = 0.01
             fetch.perHostConcurrency = 4
             let configuration = RunConfiguration(
-                scrapersDirectory: global.scrapersDirectory, storeRoot: "\(output)/store", sources: site.sources,
+                scrapersDirectory: global.scrapersDirectory, storeRoot: "\(output)/store", sources: scraped,
                 now: now, fetch: fetch, rewrites: site.rewrites(to: server.baseURL))
             let report = try await RunOutput.run(configuration, global: global)
             let (built, website) = try publish(store: configuration.storeRoot, now: now)

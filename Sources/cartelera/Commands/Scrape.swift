@@ -88,8 +88,8 @@ struct ScrapeOptions: ParsableArguments {
         var rewrites = rewrites
         var sources = sources.map { SourceID($0) }
         if let sampleServer {
-            // The server has only the sample sites: without --source, run just those.
-            if sources.isEmpty { sources = DefinitionLoader.sourceIDs(in: global.scrapersDirectory).filter(SampleSites.isSample) }
+            // The server has only the sample sites: without --source, run just those (the hostile ones only when named).
+            if sources.isEmpty { sources = SampleSites.scraped(DefinitionLoader.sourceIDs(in: global.scrapersDirectory), includingHostile: false) }
             rewrites.merge(SampleSites.rewrites(to: sampleServer, scrapers: global.scrapersDirectory)) { given, _ in given }
             // Every sample site shares the loopback host: the usual one-second delay would only slow them down.
             fetch.perHostDelaySeconds = 0.01
