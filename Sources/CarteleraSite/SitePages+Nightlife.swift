@@ -1,3 +1,4 @@
+import CarteleraCore
 import CarteleraModel
 import Foundation
 
@@ -133,7 +134,11 @@ extension SitePages {
         let venues = [venue.id: venue]
         let promoted = promotedNights
         var values: [String: Any] = ["name": venue.name, "city": venue.city]
-        if let address = venue.address, !address.isEmpty { values["address"] = address }
+        if let address = venue.address, !address.isEmpty {
+            // Addresses often end with the city already ("…, 28970 Humanes de Madrid"): it is not said twice.
+            let namesCity = TextFolding.fold(address).contains(TextFolding.fold(venue.city))
+            values["address"] = namesCity ? address : address + ", " + venue.city
+        }
         if let location = venue.location {
             let lat = String(format: "%.6f", location.latitude), lon = String(format: "%.6f", location.longitude)
             values["coordinates"] = "\(lat), \(lon)"
@@ -144,7 +149,7 @@ extension SitePages {
         if venue.freeEntry == true { values["freeEntry"] = true }
         if let rating = venue.rating {
             values["ratingText"] = decimal(rating)
-            if let count = venue.ratingCount { values["ratingCount"] = count }
+            if let count = venue.ratingCount { values["ratingCount"] = grouped(count) }
         }
         if let website = venue.website { values["website"] = website }
         if let image = venue.images.first { values["image"] = image }
@@ -181,7 +186,8 @@ extension SitePages {
         if !night.lineup.isEmpty { values["lineup"] = night.lineup.joined(separator: ", ") }
         if !night.musicGenres.isEmpty { values["musicText"] = night.musicGenres.map(musicLabel).joined(separator: ", ") }
         if let price = night.price, !price.isEmpty { values["price"] = price }
-        if night.freeEntry == true { values["free"] = true }
+        // A price text already says "entrada libre" when entry is free; the flag speaks only when there is none.
+        if night.freeEntry == true && values["price"] == nil { values["free"] = true }
         if let ticket = night.ticketURL { values["ticketURL"] = ticket }
         if let flyer = night.flyer { values["flyer"] = flyer }
         if let list {

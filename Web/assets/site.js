@@ -65,7 +65,10 @@
       if (index) { then(); return; }
       fetch(form.getAttribute("data-search")).then(function (reply) { return reply.json(); })
         .then(function (json) { index = json; then(); })
-        .catch(function () { results.textContent = ""; });
+        .catch(function () {
+          results.textContent = "";
+          results.appendChild(element("p", form.getAttribute("data-unavailable") || "—"));
+        });
     }
     form.addEventListener("submit", function (event) {
       event.preventDefault();

@@ -124,6 +124,10 @@ final class ServedProcess: @unchecked Sendable {
     func stop() {
         guard process.isRunning else { return }
         process.terminate()
+        // A server still answering the load's backlog gets a grace period, then is killed.
+        let deadline = Date().addingTimeInterval(10)
+        while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
         process.waitUntilExit()
     }
 }
