@@ -24,7 +24,7 @@ public enum PublishedText {
     ///
     /// It walks the UTF-8 bytes, not the characters: a guide escapes hundreds of megabytes. Every byte that matters is
     /// ASCII, apart from U+FFFE and U+FFFF, whose encodings (EF BF BE, EF BF BF) are looked for whole.
-    static func xml(_ text: String, into out: inout [UInt8]) {
+    public static func xml(_ text: String, into out: inout [UInt8]) {
         let bytes = text.utf8
         var index = bytes.startIndex
         while index < bytes.endIndex {

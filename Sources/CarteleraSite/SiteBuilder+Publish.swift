@@ -1,3 +1,4 @@
+import CarteleraFeeds
 import CarteleraModel
 import Dispatch
 import Foundation
@@ -20,7 +21,7 @@ extension SiteBuilder {
         for page in pages.sorted() {
             let location = base + (page.hasSuffix("index.html") ? String(page.dropLast("index.html".count)) : page)
             var escaped: [UInt8] = []
-            PublishedTextXML.escape(location, into: &escaped)
+            PublishedText.xml(location, into: &escaped)
             xml += "<url><loc>" + String(decoding: escaped, as: UTF8.self) + "</loc></url>\n"
         }
         xml += "</urlset>\n"
@@ -110,21 +111,5 @@ final class JobCounter: @unchecked Sendable {
         guard next < count else { return nil }
         next += 1
         return next - 1
-    }
-}
-
-/// Text for XML character data in the sitemap: the five special characters as entities.
-enum PublishedTextXML {
-    static func escape(_ text: String, into out: inout [UInt8]) {
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "&"): out += Array("&amp;".utf8)
-            case UInt8(ascii: "<"): out += Array("&lt;".utf8)
-            case UInt8(ascii: ">"): out += Array("&gt;".utf8)
-            case UInt8(ascii: "\""): out += Array("&quot;".utf8)
-            case UInt8(ascii: "'"): out += Array("&apos;".utf8)
-            default: out.append(byte)
-            }
-        }
     }
 }

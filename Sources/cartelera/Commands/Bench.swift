@@ -177,23 +177,8 @@ extension Cartelera.Bench {
 
         /// `cartelera build` of G in a fresh process at G's moment: seconds, peak resident MB and its report.
         private func build(store: String, output: String, feeds: String) throws -> (Double, Double, Report) {
-            let binary = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: binary)
-            process.arguments = ["build", "--only", "feeds", "--store", store, "--output", output, "--feeds", feeds, "--at", Timestamp(secondsSince1970: DataSetG.now).iso8601, "--json"]
-            let pipe = Pipe()
-            process.standardOutput = pipe
-            let started = Date()
-            try process.run()
-            let data = pipe.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            let seconds = Date().timeIntervalSince(started)
-            guard process.terminationStatus == 0 else {
-                throw CommandFailure(description: "cartelera build exited \(process.terminationStatus)", status: .sourcesFailed)
-            }
-            var children = rusage()
-            getrusage(RUSAGE_CHILDREN.rawValue, &children)
-            return (seconds, Double(children.ru_maxrss) / 1024, try JSONDecoder().decode(Report.self, from: data))
+            let run = try TimedBuild.run(["--only", "feeds", "--store", store, "--output", output, "--feeds", feeds])
+            return (run.seconds, run.peakMegabytes, try JSONDecoder().decode(Report.self, from: run.report))
         }
 
         private func fileSize(_ path: String) -> Int64 {

@@ -62,25 +62,9 @@ extension Cartelera.Bench {
 
         /// One `cartelera build --only site` in a fresh process: seconds, the largest child's peak resident MB, and page counts.
         private func build(store: String, output: String) throws -> (Double, Double, (pages: Int, written: Int, unchanged: Int)) {
-            let binary = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: binary)
-            process.arguments = ["build", "--only", "site", "--programme-pages", String(programmePages), "--store", store, "--output", output,
-                                 "--at", Timestamp(secondsSince1970: DataSetG.now).iso8601, "--json"]
-            let pipe = Pipe()
-            process.standardOutput = pipe
-            let started = Date()
-            try process.run()
-            let data = pipe.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            let seconds = Date().timeIntervalSince(started)
-            guard process.terminationStatus == 0 else {
-                throw CommandFailure(description: "cartelera build exited \(process.terminationStatus)", status: .sourcesFailed)
-            }
-            var children = rusage()
-            getrusage(RUSAGE_CHILDREN.rawValue, &children)
-            let report = try JSONDecoder().decode(Report.self, from: data).site
-            return (seconds, Double(children.ru_maxrss) / 1024, (report.pages, report.written.count, report.unchanged))
+            let run = try TimedBuild.run(["--only", "site", "--programme-pages", String(programmePages), "--store", store, "--output", output])
+            let report = try JSONDecoder().decode(Report.self, from: run.report).site
+            return (run.seconds, run.peakMegabytes, (report.pages, report.written.count, report.unchanged))
         }
     }
 }
