@@ -173,7 +173,7 @@ import Testing
         #expect(demo.status == 0, "\(demo.stderr)")
         #expect(demo.stdout.contains("published   \(output.path)/public: guide.xml(.gz) and 4 feeds"))
         // The demo ends saying where the website is and how to open it.
-        #expect(demo.stdout.contains("cartelera serve --output \(output.path)/public") && demo.stdout.contains("/public/index.html in a browser"))
+        #expect(demo.stdout.contains("cartelera serve --store \(output.path)/store --output \(output.path)/public") && demo.stdout.contains("/public/index.html in a browser"))
         #expect(FileManager.default.fileExists(atPath: "\(output.path)/public/index.html") && FileManager.default.fileExists(atPath: "\(output.path)/public/en/tv/index.html"))
         let feeds = "\(output.path)/public/feeds"
         let files = ["techno-esta-noche.ics", "techno-esta-noche.json", "promociones-hoy.json", "recordatorio-la-promesa.ics", "cine-generalistas.json"]

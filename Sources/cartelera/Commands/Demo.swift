@@ -85,7 +85,8 @@ extension Cartelera {
                       site        \(folder)/index.html: \(website.pages) pages, Spanish at the root and English under en/
 
                     Open the site:
-                      cartelera serve --output \(folder)      then http://127.0.0.1:8080/ (guest-list sign-ups work there)
+                      cartelera serve --store \(output)/store --output \(folder)
+                        then http://127.0.0.1:8080/ (the live API and guest-list sign-ups work there)
                       or the file \(absolute)/index.html in a browser
                     """)
             }
