@@ -4,30 +4,13 @@
 /// Written by hand rather than through `JSONSerialization`, which took a fifth of a large site's build.
 enum JSONLD {
     /// The object, with the schema.org context, as inline-safe JSON with sorted keys.
-    static func script(_ object: [String: Any]) -> String? {
+    static func script(_ object: [String: Any]) -> String {
         var value = object
         value["@context"] = "https://schema.org"
         var out = ""
         out.reserveCapacity(512)
         write(value, into: &out)
         return out
-    }
-
-    /// JSON text made safe inside a script element.
-    static func inlineSafe(_ json: String) -> String {
-        var result = ""
-        result.reserveCapacity(json.utf8.count)
-        for scalar in json.unicodeScalars {
-            switch scalar {
-            case "<": result += "\\u003c"
-            case ">": result += "\\u003e"
-            case "&": result += "\\u0026"
-            case "\u{2028}": result += "\\u2028"
-            case "\u{2029}": result += "\\u2029"
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result
     }
 
     /// Strings, booleans, integers, finite doubles, arrays and string-keyed dictionaries of them; anything else is `null`.

@@ -53,7 +53,9 @@ extension SitePages {
         let largest = max(shares.map(\.share).max() ?? 1, 1)
         let bars = shares.enumerated().map { offset, share -> [String: Any] in
             let top = offset * rowHeight
-            let length = max(1, Int((share.share / largest * Double(maximumBar)).rounded()))
+            // Stored shares are checked when scraped; the clamp keeps a bad one from trapping the conversion anyway.
+            let ratio = share.share.isFinite ? min(max(share.share / largest, 0), 1) : 0
+            let length = max(1, Int((ratio * Double(maximumBar)).rounded()))
             return ["channelName": share.channelName, "textY": top + 15, "barX": 0, "barY": top + 21, "width": length, "barHeight": barHeight,
                     "valueX": length + 8, "valueY": top + 33, "shareText": decimal(share.share) + " %"]
         }

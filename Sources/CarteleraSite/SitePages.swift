@@ -56,7 +56,7 @@ struct SitePages {
         context["alternate"] = ["lang": other.rawValue, "href": siteRoot + other.folder + path, "name": otherLanguageName] as [String: Any]
         context["canonical"] = canonical(language.folder + path)
         if !feedLinks.isEmpty { context["feeds"] = feedLinks }
-        if let jsonLD, let script = JSONLD.script(jsonLD) { context["jsonLD"] = script }
+        if let jsonLD { context["jsonLD"] = JSONLD.script(jsonLD) }
         return SitePage(path: language.folder + path, template: template, context: context)
     }
 
