@@ -29,6 +29,17 @@ public struct FNV1a: Sendable, Hashable {
         }
     }
 
+    /// Mixes one byte into the hash.
+    public mutating func combine(byte: UInt8) {
+        value ^= UInt64(byte)
+        value &*= 0x0000_0100_0000_01b3
+    }
+
+    /// Mixes the eight bytes of `number`, least significant first.
+    public mutating func combine(littleEndian number: UInt64) {
+        for shift in stride(from: 0, to: 64, by: 8) { combine(byte: UInt8(truncatingIfNeeded: number >> UInt64(shift))) }
+    }
+
     /// The hash as 16 lowercase hex digits.
     public var hex: String {
         let digits = String(value, radix: 16)

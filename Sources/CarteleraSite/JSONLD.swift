@@ -15,12 +15,12 @@ enum JSONLD {
 
     /// Strings, booleans, integers, finite doubles, arrays and string-keyed dictionaries of them; anything else is `null`.
     private static func write(_ value: Any, into out: inout String) {
-        switch value {
-        case let text as String: string(text, into: &out)
-        case let flag as Bool: out += flag ? "true" : "false"
-        case let number as Int: out += String(number)
-        case let number as Double: out += number.isFinite ? String(number) : "null"
-        case let dictionary as [String: Any]:
+        switch ContextValue(value) {
+        case .text(let text): string(text, into: &out)
+        case .flag(let flag): out += flag ? "true" : "false"
+        case .integer(let number): out += String(number)
+        case .real(let number): out += number.isFinite ? String(number) : "null"
+        case .object(let dictionary):
             out += "{"
             for (offset, key) in dictionary.keys.sorted().enumerated() {
                 if offset > 0 { out += "," }
@@ -29,20 +29,35 @@ enum JSONLD {
                 if let element = dictionary[key] { write(element, into: &out) }
             }
             out += "}"
-        case let array as [Any]:
-            out += "["
-            for (offset, element) in array.enumerated() {
-                if offset > 0 { out += "," }
-                write(element, into: &out)
-            }
-            out += "]"
-        default: out += "null"
+        case .labels(let dictionary): write(dictionary as [String: Any], into: &out)
+        case .list(let list): write(elements: list, into: &out)
+        case .objects(let list): write(elements: list.lazy.map { $0 as Any }, into: &out)
+        case .texts(let list): write(elements: list.lazy.map { $0 as Any }, into: &out)
+        case .other: out += "null"
         }
+    }
+
+    private static func write(elements: some Sequence<Any>, into out: inout String) {
+        out += "["
+        for (offset, element) in elements.enumerated() {
+            if offset > 0 { out += "," }
+            write(element, into: &out)
+        }
+        out += "]"
     }
 
     /// A JSON string: quote, backslash and control characters escaped as JSON requires, plus the inline-unsafe ones.
     private static func string(_ text: String, into out: inout String) {
         out += "\""
+        // Most text needs no escape at all: appended whole.
+        let needsEscape = text.utf8.contains { byte in
+            byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x3C || byte == 0x3E || byte == 0x26 || byte == 0xE2
+        }
+        guard needsEscape else {
+            out += text
+            out += "\""
+            return
+        }
         for scalar in text.unicodeScalars {
             switch scalar {
             case "\"": out += "\\\""

@@ -10,7 +10,7 @@ extension SiteBuilder {
         files.append(SiteFile(path: "search-index.json", bytes: SearchIndex.json(content, index: index, zone: context.guideZone, now: context.now)))
         files.append(SiteFile(path: "sitemap.xml", bytes: sitemap(pages)))
         let notFound: [String: Any] = ["base": "/", "es": web.labels(.es).texts, "en": web.labels(.en).texts]
-        files.append(SiteFile(path: "404.html", bytes: Array(web.render(notFound, template: "not-found").utf8)))
+        files.append(SiteFile(path: "404.html", bytes: web.render(notFound, template: "not-found", mustacheOnly: options.mustacheOnly)))
         return files
     }
 
@@ -46,7 +46,7 @@ extension SiteBuilder {
                         continue
                     }
                     do throws(SiteError) {
-                        try PageWriter.write(Array(web.render(page.context, template: page.template).utf8), to: path)
+                        try PageWriter.write(web.render(page.context, template: page.template, mustacheOnly: options.mustacheOnly), to: path)
                         result.written.append(page.path)
                     } catch {
                         result.failure = error

@@ -29,12 +29,15 @@ public struct SiteOptions: Sendable {
     public var programmeLimit: Int?
     /// Rendering threads; the machine's cores by default.
     public var workers: Int
+    /// Renders every page with swift-mustache alone: the reference the compiled templates are checked and timed against.
+    public var mustacheOnly: Bool
 
-    /// Options with every programme, no base URL and one worker per core.
-    public init(baseURL: String? = nil, programmeLimit: Int? = nil, workers: Int = ProcessInfo.processInfo.activeProcessorCount) {
+    /// Options with every programme, no base URL, one worker per core and the compiled templates.
+    public init(baseURL: String? = nil, programmeLimit: Int? = nil, workers: Int = ProcessInfo.processInfo.activeProcessorCount, mustacheOnly: Bool = false) {
         self.baseURL = baseURL.map { $0.hasSuffix("/") ? $0 : $0 + "/" }
         self.programmeLimit = programmeLimit
         self.workers = max(1, workers)
+        self.mustacheOnly = mustacheOnly
     }
 }
 

@@ -32,9 +32,21 @@ struct SiteContent: Sendable {
             content.generation = try store.manifest().generation
             for channel in try store.channels() { content.channels[channel.id] = channel }
             var seenSources = Set<SourceID>()
-            for day in try store.programmeDays() {
+            // The shard list is read once: listing the store's folders is most of what each of its lists costs.
+            var channelsByDay: [Day: [ChannelID]] = [:]
+            var cities: [String] = []
+            var nightDays: [Day] = []
+            for key in try store.shardKeys() {
+                switch key {
+                case .programmes(let day, let channel): channelsByDay[day, default: []].append(channel)
+                case .venues(let city): cities.append(city)
+                case .nights(let day): nightDays.append(day)
+                default: continue
+                }
+            }
+            for day in channelsByDay.keys.sorted() {
                 if let programmeLimit, content.programmes.count >= programmeLimit { break }
-                content.programmes += try programmes(of: store, on: day, workers: workers)
+                content.programmes += try programmes(of: store, on: day, channels: channelsByDay[day] ?? [], workers: workers)
                 if let audiences = try store.audiences(day: day), !audiences.isEmpty {
                     content.audiences[day] = audiences
                     audiences.entries.forEach { seenSources.insert($0.provenance.source) }
@@ -46,11 +58,11 @@ struct SiteContent: Sendable {
             if let programmeLimit, content.programmes.count > programmeLimit { content.programmes.removeLast(content.programmes.count - programmeLimit) }
             content.programmes = content.programmes.map { $0.withWebLinksOnly() }
             for programme in content.programmes { programme.provenance.forEach { seenSources.insert($0.source) } }
-            for city in try store.venueCities() { content.venues += try store.venues(city: city) }
+            for city in cities { content.venues += try store.venues(city: city) }
             content.venues.sort { ($0.name, $0.id.rawValue) < ($1.name, $1.id.rawValue) }
             content.venues = content.venues.map { $0.withWebLinksOnly() }
             for venue in content.venues { venue.provenance.forEach { seenSources.insert($0.source) } }
-            for day in try store.nightDays() {
+            for day in nightDays {
                 guard var evening = try store.nights(day: day), !evening.isEmpty else { continue }
                 evening.nights = evening.nights.map { $0.withWebLinksOnly() }
                 evening.guestLists = evening.guestLists.map { $0.withWebLinksOnly() }
@@ -66,9 +78,8 @@ struct SiteContent: Sendable {
         return content
     }
 
-    /// A UTC day's programmes, its channels' shards decoded on `workers` threads (decoding is most of reading a store).
-    private static func programmes(of store: FileStore, on day: Day, workers: Int) throws(StoreError) -> [Programme] {
-        let channels = try store.channelsWithProgrammes(day: day)
+    /// A UTC day's programmes, the shards of `channels` decoded on `workers` threads (decoding is most of reading a store).
+    private static func programmes(of store: FileStore, on day: Day, channels: [ChannelID], workers: Int) throws(StoreError) -> [Programme] {
         let results = ResultSlots<Result<[Programme], StoreError>>(count: channels.count)
         let next = JobCounter()
         DispatchQueue.concurrentPerform(iterations: workers) { _ in

@@ -20,35 +20,53 @@ struct SitePage: @unchecked Sendable {
         return hash.hex
     }
 
+    /// Mixes a context value in. A dictionary's entries are hashed one by one and summed, so their order does not matter
+    /// and no keys are sorted.
     private static func combine(_ value: Any, skipping: String? = nil, into hash: inout FNV1a) {
-        switch value {
-        case let text as String:
-            hash.combine([0x01])
+        switch ContextValue(value) {
+        case .text(let text):
+            hash.combine(byte: 0x01)
             hash.combine(text.utf8)
-            hash.combine([0x00])
-        case let flag as Bool:
-            hash.combine([0x02, flag ? 1 : 0])
-        case let number as Int:
-            hash.combine([0x03])
-            withUnsafeBytes(of: number.littleEndian) { hash.combine($0) }
-        case let number as Double:
-            hash.combine([0x04])
-            withUnsafeBytes(of: number.bitPattern.littleEndian) { hash.combine($0) }
-        case let dictionary as [String: Any]:
-            hash.combine([0x05])
-            for key in dictionary.keys.sorted() where key != skipping {
-                hash.combine(key.utf8)
-                hash.combine([0x00])
-                if let element = dictionary[key] { combine(element, into: &hash) }
-            }
-            hash.combine([0x06])
-        case let array as [Any]:
-            hash.combine([0x07])
-            for element in array { combine(element, into: &hash) }
-            hash.combine([0x08])
-        default:
+            hash.combine(byte: 0x00)
+        case .flag(let flag):
+            hash.combine(byte: 0x02)
+            hash.combine(byte: flag ? 1 : 0)
+        case .integer(let number):
+            hash.combine(byte: 0x03)
+            hash.combine(littleEndian: UInt64(bitPattern: Int64(number)))
+        case .real(let number):
+            hash.combine(byte: 0x04)
+            hash.combine(littleEndian: number.bitPattern)
+        case .object(let dictionary):
+            combine(entries: dictionary.lazy.map { ($0.key, $0.value as Any) }, skipping: skipping, into: &hash)
+        case .labels(let dictionary):
+            combine(entries: dictionary.lazy.map { ($0.key, $0.value as Any) }, skipping: skipping, into: &hash)
+        case .list(let list): combine(elements: list, into: &hash)
+        case .objects(let list): combine(elements: list.lazy.map { $0 as Any }, into: &hash)
+        case .texts(let list): combine(elements: list.lazy.map { $0 as Any }, into: &hash)
+        case .other:
             hash.combine(String(describing: value).utf8)
         }
+    }
+
+    private static func combine(entries: some Sequence<(String, Any)>, skipping: String?, into hash: inout FNV1a) {
+        var sum: UInt64 = 0
+        for (key, element) in entries where key != skipping {
+            var entry = FNV1a()
+            entry.combine(key.utf8)
+            entry.combine(byte: 0x00)
+            combine(element, into: &entry)
+            sum &+= entry.value
+        }
+        hash.combine(byte: 0x05)
+        hash.combine(littleEndian: sum)
+        hash.combine(byte: 0x06)
+    }
+
+    private static func combine(elements: some Sequence<Any>, into hash: inout FNV1a) {
+        hash.combine(byte: 0x07)
+        for element in elements { combine(element, into: &hash) }
+        hash.combine(byte: 0x08)
     }
 }
 

@@ -75,7 +75,7 @@ extension SitePages {
             return row
         }
         return page(path, template: "listing", title: "\(heading) · \(longDate(day))", [
-            "heading": heading, "dayText": longDate(day), "days": dayLinks, "sections": rows.isEmpty ? [] : [["programmes": rows]],
+            "heading": heading, "dayText": longDate(day), "days": dayLinks, "sections": rows.isEmpty ? [] : [["programmes": rows] as [String: Any]],
         ])
     }
 }

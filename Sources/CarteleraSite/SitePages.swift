@@ -44,7 +44,12 @@ struct SitePages {
         var context = values
         // Mustache has no "is this list empty" test: every list gets a `has_<name>` flag for the templates.
         for (key, value) in values {
-            if let list = value as? [Any] { context["has_" + key] = !list.isEmpty }
+            switch ContextValue(value) {
+            case .list(let list): context["has_" + key] = !list.isEmpty
+            case .objects(let list): context["has_" + key] = !list.isEmpty
+            case .texts(let list): context["has_" + key] = !list.isEmpty
+            default: continue
+            }
         }
         context["t"] = labels.texts
         context["lang"] = language.rawValue
@@ -181,7 +186,7 @@ struct SitePages {
             guard let days = index.typeDays[type], let day = days.keys.filter({ $0 >= today }).min() ?? days.keys.max() else { return nil }
             return ["value": type.rawValue, "label": typeLabel(type), "href": root + SitePaths.type(type, day)]
         }
-        let genres = Genre.allCases.filter { index.genreDays[$0] != nil }.map { ["value": $0.rawValue, "label": genreLabel($0)] }
+        let genres = Genre.allCases.filter { index.genreDays[$0] != nil }.map { ["value": $0.rawValue, "label": genreLabel($0)] as [String: Any] }
         return page(path, template: "search", title: labels["searchTitle"],
                     ["typeOptions": types, "genreOptions": genres, "musicOptions": musicOptions(from: path)])
     }

@@ -9,6 +9,8 @@ public struct WebFolder: Sendable {
     public let path: String
     /// Every template, precompiled, by file name without `.mustache`.
     let library: MustacheLibrary
+    /// The same templates compiled for `CompiledTemplates`, nil when they use more than its subset.
+    let compiled: CompiledTemplates?
     /// The Spanish labels.
     let spanish: SiteLabels
     /// The English labels.
@@ -29,6 +31,7 @@ public struct WebFolder: Sendable {
         self.path = path
         var hash = FNV1a()
         var templates: [String: MustacheTemplate] = [:]
+        var sources: [String: String] = [:]
         let templateFolder = path + "/templates"
         for name in Self.requiredTemplates {
             let file = "\(templateFolder)/\(name).mustache"
@@ -38,12 +41,14 @@ public struct WebFolder: Sendable {
             hash.combine(Array(name.utf8) + data)
             do {
                 _ = HTMLEscaping.registered
-                templates[name] = try MustacheTemplate(string: "{{% CONTENT_TYPE: \(HTMLEscaping.name)}}" + String(decoding: data, as: UTF8.self))
+                sources[name] = "{{% CONTENT_TYPE: \(HTMLEscaping.name)}}" + String(decoding: data, as: UTF8.self)
+                templates[name] = try MustacheTemplate(string: sources[name] ?? "")
             } catch {
                 throw SiteError(.web, file: file, "is not a valid Mustache template: \(error)")
             }
         }
         library = MustacheLibrary(templates: templates)
+        compiled = CompiledTemplates(sources: sources, contentType: HTMLEscaping.name)
         func labels(_ language: SiteLanguage) throws(SiteError) -> SiteLabels {
             let file = "\(path)/labels/\(language.rawValue).json"
             guard let data = FileManager.default.contents(atPath: file) else { throw SiteError(.web, file: file, "the label file is missing") }
@@ -102,8 +107,15 @@ public struct WebFolder: Sendable {
     /// The labels of a language.
     func labels(_ language: SiteLanguage) -> SiteLabels { language == .es ? spanish : english }
 
-    /// The page rendered from a template; an empty string when the template is unknown (the required ones were checked).
-    func render(_ context: [String: Any], template: String) -> String {
+    /// The page rendered from a template as UTF-8, by the compiled templates when they can and swift-mustache otherwise;
+    /// empty when the template is unknown (the required ones were checked).
+    func render(_ context: [String: Any], template: String, mustacheOnly: Bool = false) -> [UInt8] {
+        if !mustacheOnly, let bytes = compiled?.render(context, template: template) { return bytes }
+        return Array(renderWithMustache(context, template: template).utf8)
+    }
+
+    /// The page rendered by swift-mustache alone (what the compiled templates are checked against).
+    func renderWithMustache(_ context: [String: Any], template: String) -> String {
         library.getTemplate(named: template)?.render(context, library: library) ?? ""
     }
 }

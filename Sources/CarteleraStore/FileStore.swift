@@ -74,7 +74,8 @@ public final class FileStore: Store {
         for folder in Self.shardFolders where folder != "tv/programmes" {
             keys += try POSIX.list(path(folder)).compactMap { ShardKey(relativePath: "\(folder)/\($0)") }
         }
-        return keys.sorted()
+        // `ShardKey <` builds both paths at every comparison: each is built once here.
+        return keys.map { ($0.relativePath, $0) }.sorted { $0.0 < $1.0 }.map(\.1)
     }
 }
 

@@ -95,12 +95,13 @@ final class SiteFixture: @unchecked Sendable {
 
     /// Builds the site at the fixture's moment.
     @discardableResult
-    func build() throws -> SiteReport {
-        try SiteBuilder(store: store.root, web: web, output: output, context: QueryContext(now: now, guideZone: madrid), options: SiteOptions(workers: 2)).build()
+    func build(into folder: String? = nil, options: SiteOptions = SiteOptions(workers: 2)) throws -> SiteReport {
+        try SiteBuilder(store: store.root, web: web, output: folder ?? output, context: QueryContext(now: now, guideZone: madrid), options: options).build()
     }
 
     /// Every published file's path, relative to the output folder, hidden ones left out.
-    func publishedFiles() -> [String] {
+    func publishedFiles(in folder: String? = nil) -> [String] {
+        let output = folder ?? output
         let enumerator = FileManager.default.enumerator(atPath: output)
         var files: [String] = []
         while let path = enumerator?.nextObject() as? String {

@@ -13,7 +13,9 @@ extension Cartelera.Bench {
                 Runs `cartelera build --only site --programme-pages N` at G's moment, cold into a new folder DIR/site-<time> (earlier ones \
                 are removed after the runs) and then with nothing \
                 changed, and prints pages per second, peak memory and the ratios to Hugo's figures in ../shared/BENCHMARKS.md \
-                (20,280 pages in 8.6 s, 2,358 pages/s, 789 MB). Fails when the unchanged build writes a page.
+                (20,280 pages in 8.6 s, 2,358 pages/s, 789 MB); then builds the same site with swift-mustache alone (`--mustache-only`) \
+                as the baseline in the same run, and compares the two folders file by file. Fails when the unchanged build writes a \
+                page or a page differs.
                 """)
 
         /// Hugo 0.111 on the same kind of machine, from BENCHMARKS.md.
@@ -33,9 +35,10 @@ extension Cartelera.Bench {
             let output = directory + "/site-\(Int(Date().timeIntervalSince1970))"
             defer { for folder in earlier { try? FileManager.default.removeItem(atPath: directory + "/" + folder) } }
             var coldPeak = 0.0
+            var coldSeconds = 0.0
             for (label, cold) in [("cold build", true), ("unchanged rebuild", false)] {
                 let (seconds, peak, report) = try build(store: directory + "/store", output: output)
-                if cold { coldPeak = peak }
+                if cold { (coldPeak, coldSeconds) = (peak, seconds) }
                 let rate = Double(report.pages) / seconds
                 if cold {
                     print(String(format: "%@: %d pages in %.2f s = %.0f pages/s (%.2f× Hugo's %.0f); peak memory %.0f MB (%.2f× Hugo's %.0f MB); %d written",
@@ -49,6 +52,38 @@ extension Cartelera.Bench {
                     }
                 }
             }
+            // The baseline in the same run: the same build rendered by swift-mustache alone, and its pages compared byte for byte.
+            // Left in place like the other runs' folders, and removed after the next run's measurements.
+            let reference = output + "-mustache"
+            let (seconds, _, report) = try build(store: directory + "/store", output: reference, extra: ["--mustache-only"])
+            let differing = try Self.differingFiles(output, reference)
+            print(String(format: "swift-mustache alone: %d pages in %.2f s = %.0f pages/s; the compiled templates take %.2f× its time; %@",
+                         report.pages, seconds, Double(report.pages) / seconds, coldSeconds / seconds,
+                         differing.isEmpty ? "every page identical" : "\(differing.count) pages differ, first \(differing[0])"))
+            if !differing.isEmpty {
+                throw CommandFailure(description: "the compiled templates and swift-mustache rendered \(differing.count) pages differently", status: .sourcesFailed)
+            }
+        }
+
+        /// Files of either folder (hidden ones left out) missing from the other or with other bytes.
+        static func differingFiles(_ folder: String, _ other: String) throws -> [String] {
+            func files(_ root: String) -> Set<String> {
+                var found = Set<String>()
+                let enumerator = FileManager.default.enumerator(atPath: root)
+                while let path = enumerator?.nextObject() as? String {
+                    if path.split(separator: "/").contains(where: { $0.hasPrefix(".") }) { continue }
+                    var isFolder: ObjCBool = false
+                    if FileManager.default.fileExists(atPath: root + "/" + path, isDirectory: &isFolder), !isFolder.boolValue { found.insert(path) }
+                }
+                return found
+            }
+            let mine = files(folder), theirs = files(other)
+            var differing = mine.symmetricDifference(theirs)
+            for path in mine.intersection(theirs)
+            where FileManager.default.contents(atPath: folder + "/" + path) != FileManager.default.contents(atPath: other + "/" + path) {
+                differing.insert(path)
+            }
+            return differing.sorted()
         }
 
         struct Report: Decodable {
@@ -61,8 +96,8 @@ extension Cartelera.Bench {
         }
 
         /// One `cartelera build --only site` in a fresh process: seconds, the largest child's peak resident MB, and page counts.
-        private func build(store: String, output: String) throws -> (Double, Double, (pages: Int, written: Int, unchanged: Int)) {
-            let run = try TimedBuild.run(["--only", "site", "--programme-pages", String(programmePages), "--store", store, "--output", output])
+        private func build(store: String, output: String, extra: [String] = []) throws -> (Double, Double, (pages: Int, written: Int, unchanged: Int)) {
+            let run = try TimedBuild.run(["--only", "site", "--programme-pages", String(programmePages), "--store", store, "--output", output] + extra)
             let report = try JSONDecoder().decode(Report.self, from: run.report).site
             return (run.seconds, run.peakMegabytes, (report.pages, report.written.count, report.unchanged))
         }

@@ -62,6 +62,10 @@ struct PublishOptions: ParsableArguments {
         "Give pages only to the first N programmes by start (what `bench build` measures; default: all).", valueName: "n"))
     var programmePages: Int?
 
+    @Flag(name: .customLong("mustache-only"), help: ArgumentHelp(
+        "Render every page with swift-mustache alone instead of the compiled templates (slower; what `bench build` compares them with)."))
+    var mustacheOnly = false
+
     /// Builds, prints problems on standard error and (unless `--json` asks for the report) one summary line; returns the exit status.
     func execute(global: GlobalOptions, moment: MomentOptions, printsSummary: Bool) throws -> ExitStatus {
         let environment = ProcessInfo.processInfo.environment
@@ -83,7 +87,8 @@ struct PublishOptions: ParsableArguments {
         let site = try webFolder.map { web in
             try SitePublishing.build(
                 store: global.storeDirectory, output: output, feeds: feeds, published: report?.feeds ?? [], context: context, web: web,
-                options: SiteOptions(baseURL: siteURL ?? environment["CARTELERA_SITE_URL"].flatMap { $0.isEmpty ? nil : $0 }, programmeLimit: programmePages))
+                options: SiteOptions(baseURL: siteURL ?? environment["CARTELERA_SITE_URL"].flatMap { $0.isEmpty ? nil : $0 }, programmeLimit: programmePages,
+                                     mustacheOnly: mustacheOnly))
         }
         if printsSummary, global.json {
             try GlobalOptions.printJSON(PublishReport(feeds: report, site: site))

@@ -1,0 +1,139 @@
+import CarteleraCore
+import CarteleraTesting
+import Foundation
+import Mustache
+import Testing
+
+@testable import CarteleraSite
+
+/// The compiled templates against swift-mustache, the reference: same bytes, or no answer (and swift-mustache renders).
+@Suite struct CompiledTemplatesTests {
+    static let pragma = "{{% CONTENT_TYPE: \(HTMLEscaping.name)}}"
+
+    /// Both renderings of `template` (with `partials`) over `context`; the compiled one nil when it declines.
+    static func renderBoth(_ template: String, partials: [String: String] = [:], _ context: [String: Any]) throws -> (reference: String, compiled: String?, compiles: Bool) {
+        _ = HTMLEscaping.registered
+        var sources = partials.mapValues { pragma + $0 }
+        sources["page"] = pragma + template
+        var templates: [String: MustacheTemplate] = [:]
+        for (name, source) in sources { templates[name] = try MustacheTemplate(string: source) }
+        let library = MustacheLibrary(templates: templates)
+        let reference = library.getTemplate(named: "page")?.render(context, library: library) ?? ""
+        let compiled = CompiledTemplates(sources: sources, contentType: HTMLEscaping.name)
+        return (reference, compiled?.render(context, template: "page").map { String(decoding: $0, as: UTF8.self) }, compiled != nil)
+    }
+
+    @Test func everyPageOfTheSiteIsTheSameAsSwiftMustachesRendering() throws {
+        let fixture = try SiteFixture()
+        #expect(fixture.web.compiled != nil, "the repository's templates stay inside the compiled subset")
+        try fixture.build()
+        let reference = fixture.folder.path + "/reference"
+        var options = SiteOptions(workers: 2)
+        options.mustacheOnly = true
+        try fixture.build(into: reference, options: options)
+        let files = fixture.publishedFiles()
+        #expect(files.count > 40)
+        #expect(fixture.publishedFiles(in: reference) == files)
+        for file in files {
+            let compiled = FileManager.default.contents(atPath: fixture.output + "/" + file)
+            let expected = FileManager.default.contents(atPath: reference + "/" + file)
+            #expect(compiled != nil && compiled == expected, "\(file) differs from swift-mustache's rendering")
+        }
+    }
+
+    @Test func standaloneLinesWhitespaceAndCommentsAsSwiftMustache() throws {
+        let context: [String: Any] = ["a": true, "b": false, "name": "Ana & <Bea>", "list": [["x": "1"], ["x": "2"]] as [[String: Any]], "empty": [Any]()]
+        let templates = [
+            "{{#a}}\nyes\n{{/a}}\n", "  {{#a}}\n  yes\n  {{/a}}\n", "x {{#a}}y{{/a}} z\n", "{{#a}}{{#a}}\nboth\n{{/a}}{{/a}}\n",
+            "{{! a comment }}\nafter\n", "  {{! indented comment }}  \nafter", "{{#list}}\n- {{x}}\n{{/list}}\n", "{{^empty}}\nnone\n{{/empty}}\n",
+            "{{^b}}not b{{/b}}|{{^a}}not a{{/a}}", "{{name}} {{{name}}} {{& name}}", "{{#list}}{{x}}{{^last}}, {{/last}}{{/list}}",
+            "line\r\n{{#a}}\r\ncrlf\r\n{{/a}}\r\n", "{{#a}} \n spaced\n{{/a}} \n", "{{/a}}", "{{#a}}\nunclosed", "  {{name}}\n", "{{ name }}|{{missing}}|",
+            "{{#a}}x{{/a}} {{#a}}\ny\n{{/a}}\n", "é {{name}} ü\n",
+        ]
+        for template in templates {
+            guard let both = try? Self.renderBoth(template, context) else { continue }
+            #expect(both.compiled == nil || both.compiled == both.reference, "\(template.debugDescription)")
+            #expect(both.compiles, "\(template.debugDescription) is inside the subset")
+        }
+    }
+
+    @Test func namesAreFoundAsSwiftMustacheFindsThem() throws {
+        let context: [String: Any] = [
+            "title": "Top", "t": ["label": "Etiqueta"] as [String: String], "count": 3, "score": 6.5, "on": true,
+            "item": ["title": "Inner", "deep": ["name": "Deepest"] as [String: Any]] as [String: Any],
+            "rows": [["title": "Row 1"], ["other": "no title"]] as [[String: Any]], "words": ["uno", "dos"],
+        ]
+        let templates = [
+            "{{title}}|{{t.label}}|{{count}}|{{score}}|{{on}}", "{{#item}}{{title}}/{{t.label}}/{{deep.name}}/{{.title}}{{/item}}",
+            "{{#rows}}[{{title}}|{{.title}}]{{/rows}}", "{{#words}}<{{.}}>{{/words}}", "{{item.deep.name}}|{{item.missing.name}}|{{item.title.name}}",
+            "{{#title}}{{.}}:{{t.label}}{{/title}}", "{{#item.deep}}{{name}}{{/item.deep}}", "{{^item.missing}}absent{{/item.missing}}",
+            "{{#count}}{{.}}{{/count}}", "{{#rows}}{{#title}}has {{title}}{{/title}}{{^title}}none{{/title}}{{/rows}}",
+        ]
+        for template in templates {
+            let both = try Self.renderBoth(template, context)
+            #expect(both.compiled == both.reference, "\(template)")
+        }
+    }
+
+    @Test func partialsRenderInTheirCallersContext() throws {
+        let partials = ["card": "<b>{{title}}</b>\n", "head": "<h1>{{title}}</h1>\n{{> card}}"]
+        let context: [String: Any] = ["title": "Página", "cards": [["title": "uno"], ["title": "dos"]] as [[String: Any]]]
+        for template in ["{{> head}}\nbody\n", "{{#cards}}{{> card}}{{/cards}}", "{{#cards}}\n{{> card}}\n{{/cards}}\n", "x{{>card}}y"] {
+            let both = try Self.renderBoth(template, partials: partials, context)
+            #expect(both.compiled == both.reference, "\(template)")
+        }
+    }
+
+    @Test func whatLiesOutsideTheSubsetIsLeftToSwiftMustache() throws {
+        // Transforms, set delimiters, inheritance, dynamic and indented partials: not compiled, so rendered by swift-mustache.
+        for template in ["{{uppercased(name)}}", "{{=<% %>=}}<% name %>", "{{<card}}{{$b}}x{{/b}}{{/card}}", "{{>*name}}", "  {{> card}}\n"] {
+            let both = try Self.renderBoth(template, partials: ["card": "c{{$b}}{{/b}}"], ["name": "card"])
+            #expect(!both.compiles, "\(template) is outside the subset")
+        }
+        // A context value of another kind (an optional, a struct swift-mustache reflects on): no compiled answer.
+        struct Reflected { let title = "by reflection" }
+        let optional: String? = "maybe"
+        for context: [String: Any] in [["name": optional as Any], ["name": Reflected()], ["list": [Reflected()]]] {
+            let both = try Self.renderBoth("{{name}}{{#name}}{{title}}{{/name}}{{#list}}{{title}}{{/list}}", context)
+            #expect(both.compiles)
+            #expect(both.compiled == nil)
+        }
+    }
+
+    /// Random templates built from the pieces the site's templates are made of, compared with swift-mustache.
+    @Test func randomTemplatesRenderAsSwiftMustacheRendersThem() throws {
+        var generator = SplitMix64(seed: 20261125)
+        let context: [String: Any] = [
+            "a": true, "b": false, "s": "x<y>&\"'", "n": 42, "list": [["s": "one", "a": false], ["s": "two"]] as [[String: Any]],
+            "none": [[String: Any]](), "o": ["s": "inner", "p": ["s": "deeper"] as [String: Any]] as [String: Any],
+        ]
+        // Variables name what the site's contexts show as text (a list or a dictionary printed is left to swift-mustache).
+        let names = ["a", "b", "s", "n", "o.s", "o.p.s", ".s", "missing", "o.missing"]
+        let texts = ["", " ", "  ", "\n", "text", "\t", " \n", "é·", "{", "}", "\r\n"]
+        func piece(_ depth: Int) -> String {
+            let name = names.randomElement(using: &generator) ?? "s"
+            switch Int.random(in: 0..<10, using: &generator) {
+            case 0, 1, 2: return texts.randomElement(using: &generator) ?? ""
+            case 3: return "{{\(name)}}"
+            case 4: return "{{{\(name)}}}"
+            case 5: return "{{! note }}"
+            case 6, 7, 8:
+                guard depth < 3 else { return "{{s}}" }
+                let kind = Bool.random(using: &generator) ? "#" : "^"
+                let section = ["a", "b", "list", "none", "o", "s", "missing", "o.p"].randomElement(using: &generator) ?? "a"
+                let body = (0..<Int.random(in: 0..<5, using: &generator)).map { _ in piece(depth + 1) }.joined()
+                let open = (Bool.random(using: &generator) ? "\n" : "") + "{{\(kind)\(section)}}" + (Bool.random(using: &generator) ? "\n" : "")
+                return open + body + (Bool.random(using: &generator) ? "\n" : "") + "{{/\(section)}}" + (Bool.random(using: &generator) ? "\n" : "")
+            default: return "{{> part}}" + (Bool.random(using: &generator) ? "\n" : "")
+            }
+        }
+        var compared = 0
+        for _ in 0..<1_500 {
+            let template = (0..<Int.random(in: 1..<9, using: &generator)).map { _ in piece(0) }.joined()
+            guard let both = try? Self.renderBoth(template, partials: ["part": "[{{s}}]\n"], context) else { continue }
+            #expect(both.compiled == nil || both.compiled == both.reference, "\(template.debugDescription)")
+            if both.compiled != nil { compared += 1 }
+        }
+        #expect(compared > 1_200)
+    }
+}
