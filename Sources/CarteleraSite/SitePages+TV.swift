@@ -38,7 +38,7 @@ extension SitePages {
         for channel in channels {
             let (current, next) = nowAndNext(channel)
             guard current != nil || next != nil else { continue }
-            var row: [String: Any] = ["channelName": channelName(channel)]
+            var row: [String: Any] = ["channelName": channelName(channel), "channelID": channel.rawValue]
             let days = index.channelDays[channel] ?? [:]
             if let day = days[today] != nil ? today : days.keys.min() { row["channelHref"] = root + SitePaths.channelDay(channel, day) + (days[today] != nil ? "#now" : "") }
             if let current, let stop = index.stops[current] {

@@ -21,7 +21,9 @@ import Synchronization
 /// <root>/quarantine/<stamp>/<shard path>     shards that could not be decoded, set aside for the operator
 /// <root>/index/                              files derived from the shards (the query index), written by `indexer`
 /// ```
-/// Reads take no lock: every file is replaced by rename, so a reader sees a whole shard, old or new.
+/// Reads take no lock: every file is replaced by rename, so a reader sees a whole shard, old or new. Reading methods
+/// keep no state in the instance, so one store is read from several threads at once (the site decodes a day's shards
+/// in parallel); writes go through `writeGate`.
 public final class FileStore: Store {
     /// The store's folder, as an absolute path.
     public let root: String

@@ -129,6 +129,38 @@ struct SiteInBrowserTests {
         }
     }
 
+    @Test func readersStarTheirOwnChannelsAndSeeThemAloneOnEveryVisit() throws {
+        let built = try BuiltSite.shared.get()
+        let rows = "document.querySelectorAll('table.now tr[data-channel]')"
+        let shown = "[...\(rows)].filter(row => !row.hidden).map(row => row.getAttribute('data-channel'))"
+        let choose = Chromium.Visit(url: "{server}/tv/index.html", actions: [
+            .evaluate(shown),
+            .click("table.now tr[data-channel]:nth-child(2) [data-star]"),
+            .click("table.now tr[data-channel]:nth-child(4) [data-star]"),
+            .click("[data-mine-only]"),
+            .evaluate(shown),
+            .evaluate("[...document.querySelectorAll('[data-star][aria-pressed=true]')].length"),
+        ])
+        // Another visit, in the other language: the choice is the browser's, not the page's.
+        let revisit = Chromium.Visit(url: "{server}/en/tv/index.html", actions: [
+            .evaluate(shown),
+            .evaluate("document.querySelector('[data-mine-only]').checked"),
+            .click("[data-mine-only]"),
+            .evaluate(shown),
+        ])
+        let runs = try Chromium.run(.init(timeout: 60, serve: built.site, pages: [choose, revisit]), in: built.output)
+        for run in runs { #expect(run.problems.isEmpty, "\(run.url): \(run.problems.joined(separator: "; "))") }
+        try #require(runs.count == 2 && runs[0].actions.count == 6 && runs[1].actions.count == 4)
+        let all = runs[0].actions[0].strings
+        #expect(all.count >= 4, "TV now shows \(all)")
+        let mine = runs[0].actions[4].strings
+        #expect(mine.count == 2 && all.count >= 4 && mine == [all[1], all[3]], "starred the 2nd and 4th of \(all), shown alone: \(mine)")
+        #expect(runs[0].actions[5].number == 2)
+        #expect(runs[1].actions[0].strings == mine, "the English page shows \(runs[1].actions[0].strings), not the channels starred")
+        #expect(runs[1].actions[1] == .bool(true))
+        #expect(runs[1].actions[3].strings == all, "with \"only my channels\" off, every channel is back")
+    }
+
     @Test func withoutJavaScriptEveryMainPageShowsItsContent() throws {
         let built = try BuiltSite.shared.get()
         let pages = Self.mainPages(of: built)

@@ -144,7 +144,40 @@
     }
   }
 
+  // The reader's own channels: starred in TV now, kept in this browser's storage, shown alone on request.
+  function setUpMyChannels(control, table) {
+    var stored = {};
+    try { stored = JSON.parse(window.localStorage.getItem("cartelera.myChannels") || "{}") || {}; } catch (error) { stored = {}; }
+    var mine = Array.isArray(stored.channels) ? stored.channels.filter(function (id) { return typeof id === "string"; }) : [];
+    var only = control.querySelector("[data-mine-only]");
+    only.checked = stored.only === true && mine.length > 0;
+    function save() {
+      try { window.localStorage.setItem("cartelera.myChannels", JSON.stringify({ channels: mine, only: only.checked })); } catch (error) { return; }
+    }
+    function apply() {
+      Array.prototype.forEach.call(table.querySelectorAll("tr[data-channel]"), function (row) {
+        var chosen = mine.indexOf(row.getAttribute("data-channel")) !== -1;
+        row.querySelector("[data-star]").setAttribute("aria-pressed", chosen ? "true" : "false");
+        row.hidden = only.checked && !chosen;
+      });
+    }
+    Array.prototype.forEach.call(table.querySelectorAll("[data-star]"), function (star) {
+      star.hidden = false;
+      star.addEventListener("click", function () {
+        var id = star.parentNode.parentNode.getAttribute("data-channel"), at = mine.indexOf(id);
+        if (at === -1) { mine.push(id); } else { mine.splice(at, 1); }
+        save();
+        apply();
+      });
+    });
+    only.addEventListener("change", function () { save(); apply(); });
+    control.hidden = false;
+    apply();
+  }
+
   document.addEventListener("DOMContentLoaded", function () {
+    var mine = document.querySelector("[data-mine]"), now = document.querySelector("table.now");
+    if (mine && now) { setUpMyChannels(mine, now); }
     var search = document.querySelector("form[data-search]");
     if (search) { setUpSearch(search); }
     var clubs = document.querySelector("form[data-clubs]");
