@@ -124,7 +124,7 @@ extension SitePages {
         let others = (index.airings[index.titleKeys[position]] ?? []).filter { $0 != position }.prefix(20)
         values["airings"] = others.map { other -> [String: Any] in
             let airing = content.programmes[other]
-            return ["when": dateTime(airing.start), "startISO": airing.start.iso8601, "channelName": channelName(airing.channel),
+            return ["when": shortDateTime(airing.start), "startISO": airing.start.iso8601, "channelName": channelName(airing.channel),
                     "href": root + SitePaths.programme(airing.id)]
         }
         return page(path, template: "programme", title: programme.title, jsonLD: programmeJSONLD(programme, stop: stop), values)

@@ -98,6 +98,12 @@ struct SitePages {
         return longDate(local.day) + " · " + Self.clock(local.secondOfDay)
     }
 
+    /// `miércoles 25 · 21:30`: for lists of instants within a few days of each other.
+    func shortDateTime(_ instant: Timestamp) -> String {
+        let local = zone.local(instant)
+        return shortDate(local.day) + " · " + Self.clock(local.secondOfDay)
+    }
+
     /// The day's long name, from the names worked out once per build.
     func longDate(_ day: Day) -> String { dayNames[day]?.long ?? labels.longDate(day) }
 
