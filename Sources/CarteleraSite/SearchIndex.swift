@@ -1,5 +1,4 @@
 import CarteleraModel
-import Foundation
 
 /// `search-index.json`, what the search and shake script reads: compact rows, paths relative to a language's root.
 ///
@@ -7,24 +6,23 @@ import Foundation
 /// "nights": [[title, path, "music,music", free 0/1, venue]]}`.
 enum SearchIndex {
     static func json(_ content: SiteContent, index: ContentIndex, zone: ZoneConverter, now: Timestamp) -> [UInt8] {
-        let programmes: [[Any]] = content.programmes.enumerated().map { position, programme in
+        let programmes: [Any] = content.programmes.enumerated().map { position, programme in
             let second = zone.local(programme.start).secondOfDay
             let when = "\(index.localDays[position]) \(SitePages.clock(second))"
             return [programme.title, SitePaths.programme(programme.id), programme.type?.rawValue ?? "", programme.genres.map(\.rawValue).joined(separator: ","),
                     "\(content.channels[programme.channel]?.name ?? programme.channel.rawValue) · \(when)"]
         }
-        let clubs: [[Any]] = content.venues.map { venue in
+        let clubs: [Any] = content.venues.map { venue in
             [venue.name, SitePaths.club(venue.id), venue.musicGenres.map(\.rawValue).joined(separator: ","), venue.freeEntry == true ? 1 : 0, venue.city]
         }
         let names = Dictionary(content.venues.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
-        let nights: [[Any]] = content.evenings.keys.sorted().flatMap { day in
+        let nights: [Any] = content.evenings.keys.sorted().flatMap { day in
             (content.evenings[day]?.nights ?? []).map { night -> [Any] in
                 [night.title, SitePaths.night(night.id), night.musicGenres.map(\.rawValue).joined(separator: ","), night.freeEntry == true ? 1 : 0,
                  "\(names[night.venue] ?? night.venue.rawValue) · \(night.date)"]
             }
         }
         let object: [String: Any] = ["programmes": programmes, "clubs": clubs, "nights": nights]
-        guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]) else { return Array("{}".utf8) }
-        return Array(data)
+        return Array(SiteJSON.text(object).utf8)
     }
 }

@@ -4,10 +4,9 @@ import Dispatch
 import Foundation
 
 extension SiteBuilder {
-    /// The files published as they are: the assets, the search index, the sitemap and the 404 page.
-    func staticFiles(_ content: SiteContent, _ index: ContentIndex, pages: [String]) -> [SiteFile] {
+    /// The files published as they are: the assets, the sitemap and the 404 page.
+    func staticFiles(pages: [String]) -> [SiteFile] {
         var files = web.assets.map { SiteFile(path: "assets/" + $0.name, bytes: $0.bytes) }
-        files.append(SiteFile(path: "search-index.json", bytes: SearchIndex.json(content, index: index, zone: context.guideZone, now: context.now)))
         files.append(SiteFile(path: "sitemap.xml", bytes: sitemap(pages)))
         let notFound: [String: Any] = ["base": "/", "es": web.labels(.es).texts, "en": web.labels(.en).texts]
         files.append(SiteFile(path: "404.html", bytes: web.render(notFound, template: "not-found", mustacheOnly: options.mustacheOnly)))
@@ -30,14 +29,21 @@ extension SiteBuilder {
 
     /// Builds, hashes, renders and writes the jobs' pages on the workers (a page whose input hash is the manifest's is
     /// neither rendered nor written), then the static files; removes what is no longer published; saves the manifest.
-    func publish(jobs: [PageJob], content: SiteContent, index: ContentIndex, previous: SiteManifest, input: String) throws(SiteError) -> SiteReport {
+    func publish(jobs: [PageJob], generation: Int, previous: SiteManifest, input: String) throws(SiteError) -> SiteReport {
         let sameTemplates = previous.fingerprint == web.fingerprint
         let results = ResultSlots<JobResult>(count: jobs.count)
         let next = JobCounter()
         DispatchQueue.concurrentPerform(iterations: options.workers) { _ in
             while let job = next.take(below: jobs.count) {
                 var result = JobResult()
-                for page in jobs[job].pages() {
+                let pages: [SitePage]
+                switch jobs[job] {
+                case .pages(let build): pages = build()
+                case .file(let make):
+                    result.files.append(make())
+                    pages = []
+                }
+                for page in pages {
                     let hash = page.inputHash
                     result.hashes.append((page.path, hash))
                     let path = output + "/" + page.path
@@ -57,11 +63,13 @@ extension SiteBuilder {
             }
         }
         var manifest = SiteManifest(fingerprint: web.fingerprint, input: input)
-        var report = SiteReport(generation: content.generation)
+        var report = SiteReport(generation: generation)
         var paths: [String] = []
+        var files: [SiteFile] = []
         for result in results.values {
             guard let result else { continue }
             if let failure = result.failure { throw failure }
+            files += result.files
             for (path, hash) in result.hashes {
                 manifest.pages[path] = hash
                 paths.append(path)
@@ -69,7 +77,7 @@ extension SiteBuilder {
             report.written += result.written
             report.unchanged += result.unchanged
         }
-        let files = staticFiles(content, index, pages: paths)
+        files += staticFiles(pages: paths)
         for file in files {
             let hash = file.hash
             manifest.pages[file.path] = hash
@@ -91,9 +99,11 @@ extension SiteBuilder {
     }
 }
 
-/// What one job did: each page's hash, the pages it wrote, how many it left alone, and the failure that stopped it.
+/// What one job did: each page's hash, the pages it wrote, how many it left alone, the files it made, and the failure
+/// that stopped it.
 struct JobResult {
     var hashes: [(String, String)] = []
+    var files: [SiteFile] = []
     var written: [String] = []
     var unchanged = 0
     var failure: SiteError?

@@ -80,7 +80,7 @@ public struct SiteBuilder: Sendable {
         }
         let content = try SiteContent.read(store: store, programmeLimit: options.programmeLimit, workers: options.workers)
         let index = ContentIndex(content, zone: context.guideZone)
-        return try publish(jobs: jobs(content, index), content: content, index: index, previous: previous, input: input)
+        return try publish(jobs: jobs(content, index), generation: content.generation, previous: previous, input: input)
     }
 
     /// A hash of every input of the site: the store's shard hashes, its source records' sizes and times, the moment, the
@@ -117,23 +117,28 @@ public struct SiteBuilder: Sendable {
         return Dictionary(uniqueKeysWithValues: days.map { ($0, (labels.longDate($0), labels.shortDate($0))) })
     }
 
-    /// The pages of both languages as jobs the workers share: each language's pages other than programmes, and its
-    /// programme pages in slices, so a worker holds only one slice's pages at a time.
+    /// The pages of both languages as jobs the workers share, longest first: each language's pages other than
+    /// programmes, the search index, and the programme pages in slices, so a worker holds only one slice's pages at a time.
     private func jobs(_ content: SiteContent, _ index: ContentIndex) -> [PageJob] {
         let builders = SiteLanguage.allCases.map { pageBuilder($0, content, index) }
         let count = content.programmes.count
         let sliceSize = max(256, min(2_048, count / (options.workers * 4) + 1))
         let slices = stride(from: 0, to: count, by: sliceSize).map { $0..<min(count, $0 + sliceSize) }
-        return builders.map { builder in PageJob { builder.all() } } + slices.flatMap { slice in
-            builders.map { builder in PageJob { builder.programmePages(slice) } }
+        let searchIndex = PageJob.file { [context] in
+            SiteFile(path: "search-index.json", bytes: SearchIndex.json(content, index: index, zone: context.guideZone, now: context.now))
+        }
+        return builders.map { builder in PageJob.pages { builder.all() } } + [searchIndex] + slices.flatMap { slice in
+            builders.map { builder in PageJob.pages { builder.programmePages(slice) } }
         }
     }
 }
 
-/// Pages to build, render and write as one unit of parallel work.
-struct PageJob: @unchecked Sendable {
+/// One unit of parallel work: pages to build, render and write, or a file to make.
+enum PageJob: @unchecked Sendable {
     /// Builds the pages (their contexts hold only plain values; see `SitePage`).
-    let pages: () -> [SitePage]
+    case pages(() -> [SitePage])
+    /// Makes a file published as it is.
+    case file(() -> SiteFile)
 }
 
 /// One slot per parallel job, each written by its own job only.

@@ -29,11 +29,10 @@ struct SiteManifest: Codable, Sendable, Equatable {
     /// Writes the manifest atomically (synced: the pages it lists may be regenerated, but it must never be torn).
     func write(output: String) throws(SiteError) {
         let path = output + "/" + Self.file
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
+        let object: [String: Any] = ["version": version, "fingerprint": fingerprint, "input": input, "pages": pages as [String: Any]]
         do {
             try FileManager.default.createDirectory(atPath: output + "/.cartelera", withIntermediateDirectories: true)
-            try AtomicFile.write(Array(try encoder.encode(self)), to: path)
+            try AtomicFile.write(Array(SiteJSON.text(object).utf8), to: path)
         } catch {
             throw SiteError(.output, file: path, "cannot be written: \(error)")
         }

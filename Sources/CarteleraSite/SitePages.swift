@@ -61,7 +61,7 @@ struct SitePages {
         context["alternate"] = ["lang": other.rawValue, "href": siteRoot + other.folder + path, "name": otherLanguageName] as [String: Any]
         context["canonical"] = canonical(language.folder + path)
         if !feedLinks.isEmpty { context["feeds"] = feedLinks }
-        if let jsonLD { context["jsonLD"] = JSONLD.script(jsonLD) }
+        if let jsonLD { context["jsonLD"] = SiteJSON.script(jsonLD) }
         return SitePage(path: language.folder + path, template: template, context: context)
     }
 

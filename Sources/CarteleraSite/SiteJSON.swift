@@ -1,12 +1,18 @@
-/// schema.org JSON-LD for a `<script type="application/ld+json">` block: JSON whose text can never end the script
-/// element or open markup (`<`, `>`, `&` and the JavaScript line separators written as `\u` escapes).
+/// JSON written by hand from page values, keys sorted, with `<`, `>`, `&` and the JavaScript line separators as `\u`
+/// escapes so that it is also safe inside a `<script>` element: the pages' schema.org JSON-LD, the search index and
+/// the build manifest.
 ///
-/// Written by hand rather than through `JSONSerialization`, which took a fifth of a large site's build.
-enum JSONLD {
-    /// The object, with the schema.org context, as inline-safe JSON with sorted keys.
+/// Written by hand rather than through `JSONSerialization` or `JSONEncoder`, which took a fifth of a large site's build.
+enum SiteJSON {
+    /// A JSON-LD object, with the schema.org context, for `<script type="application/ld+json">`.
     static func script(_ object: [String: Any]) -> String {
         var value = object
         value["@context"] = "https://schema.org"
+        return text(value)
+    }
+
+    /// Any page value (see `ContextValue`) as JSON; a value of another kind is `null`.
+    static func text(_ value: Any) -> String {
         var out = ""
         out.reserveCapacity(512)
         write(value, into: &out)
