@@ -4,18 +4,18 @@ import Dispatch
 import Foundation
 
 extension SiteBuilder {
-    /// The files published as they are: the assets, the sitemap and the 404 page.
+    /// The files published as they are: the assets, the sitemap (when the site's address is known) and the 404 page.
     func staticFiles(pages: [String]) -> [SiteFile] {
         var files = web.assets.map { SiteFile(path: "assets/" + $0.name, bytes: $0.bytes) }
-        files.append(SiteFile(path: "sitemap.xml", bytes: sitemap(pages)))
+        // A sitemap lists absolute addresses only (sitemaps.org): without the site's own, none is published.
+        if let baseURL = options.baseURL { files.append(SiteFile(path: "sitemap.xml", bytes: sitemap(pages, under: baseURL))) }
         let notFound: [String: Any] = ["base": "/", "es": web.labels(.es).texts, "en": web.labels(.en).texts]
         files.append(SiteFile(path: "404.html", bytes: web.render(notFound, template: "not-found", mustacheOnly: options.mustacheOnly)))
         return files
     }
 
-    /// `sitemap.xml`: every page, under the base URL when there is one, else from the server's root.
-    private func sitemap(_ pages: [String]) -> [UInt8] {
-        let base = options.baseURL ?? "/"
+    /// `sitemap.xml`: every page's address under `base`.
+    private func sitemap(_ pages: [String], under base: String) -> [UInt8] {
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
         for page in pages.sorted() {
             let location = base + (page.hasSuffix("index.html") ? String(page.dropLast("index.html".count)) : page)

@@ -23,7 +23,7 @@ public struct SiteReport: Sendable, Encodable {
 /// How a site build reads and writes: the options of `cartelera build` that concern the site.
 public struct SiteOptions: Sendable {
     /// The address the site is published at (`https://cartelera.example/`), for canonical links and the sitemap; nil when
-    /// unknown: canonical links are then relative and the sitemap lists paths from the root.
+    /// unknown: canonical links are then relative and no sitemap is published (it may hold absolute addresses only).
     public var baseURL: String?
     /// Only the first programmes by start get pages (a benchmark's site); nil for all.
     public var programmeLimit: Int?

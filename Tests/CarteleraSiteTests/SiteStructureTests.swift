@@ -1,6 +1,9 @@
 import CarteleraModel
 import CarteleraTesting
 import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
 import Testing
 
 @testable import CarteleraSite
@@ -27,6 +30,25 @@ import Testing
         // The 404 page is served at any depth: its links start at the server's root.
         let notFound = fixture.text("404.html")
         #expect(Self.links(in: notFound).allSatisfy { $0.hasPrefix("/") })
+    }
+
+    @Test func theSitemapListsEveryPageAtItsAbsoluteAddressOnlyWhenTheSiteAddressIsKnown() throws {
+        let fixture = try SiteFixture()
+        try fixture.build()
+        #expect(!fixture.publishedFiles().contains("sitemap.xml"), "a sitemap without the site's address could only hold relative paths")
+
+        let base = "https://cartelera.example/guía & más/"
+        try fixture.build(options: SiteOptions(baseURL: base, workers: 2))
+        let xml = try #require(FileManager.default.contents(atPath: fixture.output + "/sitemap.xml"))
+        let parsed = SitemapLocations()
+        let parser = XMLParser(data: xml)
+        parser.delegate = parsed
+        #expect(parser.parse(), "sitemap.xml is not well-formed: \(parser.parserError.map { "\($0)" } ?? "")")
+        let pages = fixture.publishedFiles().filter { $0.hasSuffix(".html") && $0 != "404.html" }
+        let expected = pages.map { base + ($0.hasSuffix("index.html") ? String($0.dropLast("index.html".count)) : $0) }
+        #expect(parsed.locations.sorted() == expected.sorted())
+        #expect(parsed.locations.count > 40)
+        #expect(fixture.text("index.html").contains("<link rel=\"canonical\" href=\"https://cartelera.example/guía &amp; más/\">"))
     }
 
     @Test func englishPagesHoldNoSpanishLabels() throws {
@@ -85,5 +107,24 @@ import Testing
         return (pattern?.matches(in: html, range: range) ?? []).compactMap { match in
             Range(match.range(at: 1), in: html).map { String(html[$0]).replacingOccurrences(of: "&amp;", with: "&") }
         }
+    }
+}
+
+/// The `<loc>` texts of a sitemap.
+final class SitemapLocations: NSObject, XMLParserDelegate {
+    private(set) var locations: [String] = []
+    private var text: String?
+
+    func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String] = [:]) {
+        if name == "loc" { text = "" }
+    }
+
+    func parser(_ parser: XMLParser, foundCharacters string: String) {
+        text? += string
+    }
+
+    func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
+        if name == "loc", let text { locations.append(text) }
+        text = nil
     }
 }

@@ -11,7 +11,7 @@ extension Cartelera.Bench {
             abstract: "Build the website of data set G (a page per programme for the first 20,000) in a fresh process, then again unchanged.",
             discussion: """
                 Runs `cartelera build --only site --programme-pages N` at G's moment, cold into a new folder DIR/site-<time> (earlier ones \
-                are removed after the runs) and then with nothing \
+                are removed after the runs, and a run waits until six minutes after the last removal) and then with nothing \
                 changed, and prints pages per second, peak memory and the ratios to Hugo's figures in ../shared/BENCHMARKS.md \
                 (20,280 pages in 8.6 s, 2,358 pages/s, 789 MB); then builds the same site with swift-mustache alone (`--mustache-only`) \
                 as the baseline in the same run, and compares the two folders file by file. Fails when the unchanged build writes a \
@@ -21,6 +21,8 @@ extension Cartelera.Bench {
         /// Hugo 0.111 on the same kind of machine, from BENCHMARKS.md.
         static let hugoPagesPerSecond = 2_358.0
         static let hugoPeakMegabytes = 789.0
+        /// How long after a removal ext4 may still skip the freed inodes (60 s, plus 300 s while their block is dirty), and a margin.
+        static let inodeReuseSeconds = 370.0
 
         @Argument(help: ArgumentHelp("The folder bench generate wrote (default out/bench-g).", valueName: "dir"))
         var directory: String = "out/bench-g"
@@ -29,11 +31,27 @@ extension Cartelera.Bench {
         var programmePages = 20_000
 
         func run() async throws {
-            // A new folder each run; earlier runs' folders are removed only after the measurements, because ext4 is slow to
-            // allocate inodes for a few seconds after tens of thousands were freed, which would time the deletion, not the build.
+            // A new folder each run; earlier runs' folders are removed after the measurements. ext4 without a journal (this
+            // machine's) does not reuse an inode freed in the last 60 s, or 300 s more while its inode table block is dirty
+            // (which allocating the next pages keeps it), and checks every such inode it passes: a build started within six
+            // minutes of removing 100,000 files spent twice the time creating its pages. So a run waits out the rest of
+            // those six minutes after the last removal.
+            let removedMarker = directory + "/.site-folders-removed"
+            let removedAt = (try? FileManager.default.attributesOfItem(atPath: removedMarker)[.modificationDate]) as? Date
+            if let removedAt, Date().timeIntervalSince(removedAt) < Self.inodeReuseSeconds {
+                let wait = Self.inodeReuseSeconds - Date().timeIntervalSince(removedAt)
+                print(String(format: "waiting %.0f s: the last run removed its predecessors' pages less than %.0f s ago, and the file system skips freed inodes until then",
+                             wait, Self.inodeReuseSeconds))
+                try await Task.sleep(for: .seconds(wait))
+            }
             let earlier = ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).filter { $0.hasPrefix("site-") }
+            defer {
+                if !earlier.isEmpty {
+                    for folder in earlier { try? FileManager.default.removeItem(atPath: directory + "/" + folder) }
+                    FileManager.default.createFile(atPath: removedMarker, contents: Data())
+                }
+            }
             let output = directory + "/site-\(Int(Date().timeIntervalSince1970))"
-            defer { for folder in earlier { try? FileManager.default.removeItem(atPath: directory + "/" + folder) } }
             var coldPeak = 0.0
             var coldSeconds = 0.0
             for (label, cold) in [("cold build", true), ("unchanged rebuild", false)] {

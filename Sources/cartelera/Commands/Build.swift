@@ -51,7 +51,7 @@ struct PublishOptions: ParsableArguments {
     var web: String?
 
     @Option(name: .customLong("site-url"), help: ArgumentHelp(
-        "The address the output folder is published at, for canonical links and sitemap.xml (default: $CARTELERA_SITE_URL; none: relative).",
+        "The address the output folder is published at, for canonical links and sitemap.xml (default: $CARTELERA_SITE_URL; none: relative links, no sitemap).",
         valueName: "url"))
     var siteURL: String?
 
