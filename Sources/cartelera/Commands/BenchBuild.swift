@@ -48,7 +48,7 @@ extension Cartelera.Bench {
             defer {
                 if !earlier.isEmpty {
                     for folder in earlier { try? FileManager.default.removeItem(atPath: directory + "/" + folder) }
-                    FileManager.default.createFile(atPath: removedMarker, contents: Data())
+                    _ = FileManager.default.createFile(atPath: removedMarker, contents: Data())
                 }
             }
             let output = directory + "/site-\(Int(Date().timeIntervalSince1970))"
