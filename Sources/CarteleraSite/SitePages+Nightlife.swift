@@ -5,7 +5,7 @@ import Foundation
 extension SitePages {
     /// Tonight, the club lists (all and pre-filtered), every club and every night.
     func nightlifePages() -> [SitePage] {
-        var pages = [tonight()]
+        var pages = tonightPages()
         let rows = content.venues.map { ($0, clubRow($0)) }
         pages.append(clubList(path: SitePaths.clubs, heading: labels["clubsHeading"], rows: rows))
         pages.append(clubList(path: SitePaths.freeClubs, heading: labels["clubsFree"], rows: rows.filter { $0.0.freeEntry == true }))
@@ -75,14 +75,40 @@ extension SitePages {
         return card
     }
 
-    func tonight() -> SitePage {
-        let path = SitePaths.tonight
+    /// Tonight in every city together and, when the clubs are in several cities, tonight in each (every city with a
+    /// club has its page, empty evenings included, so a reader's bookmark always leads somewhere).
+    func tonightPages() -> [SitePage] {
+        // One page per city slug ("Málaga" and "Malaga" are one city), named as its first club spells it.
+        var names: [String: String] = [:]
+        for venue in content.venues where !Slug.make(venue.city).isEmpty && names[Slug.make(venue.city)] == nil {
+            names[Slug.make(venue.city)] = venue.city
+        }
+        let evening = tonightEvening
+        let nights = allNights.filter { $0.night.date == evening }
+        guard names.count > 1 else { return [tonight(path: SitePaths.tonight, city: nil, cities: [], nights: nights)] }
+        let venues = venuesByID
+        var counts: [String: Int] = [:]
+        for entry in nights {
+            if let city = venues[entry.night.venue]?.city { counts[Slug.make(city), default: 0] += 1 }
+        }
+        let cities = names.map { (name: $0.value, count: counts[$0.key] ?? 0) }.sorted { $0.name < $1.name }
+        return [tonight(path: SitePaths.tonight, city: nil, cities: cities, nights: nights)]
+            + cities.map { tonight(path: SitePaths.tonight(city: $0.name), city: $0.name, cities: cities, nights: nights) }
+    }
+
+    /// Tonight's page at `path`: paid promotions running now first, then the evening's nights, promoted ones first; only
+    /// those of `city` when one is given; with links to each of `cities` and how many nights each has tonight.
+    func tonight(path: String, city: String?, cities: [(name: String, count: Int)], nights nightsTonight: [(night: Night, list: GuestList?)]) -> SitePage {
         let root = SitePaths.up(from: path)
         let venues = venuesByID
         let promoted = promotedNights
         let evening = tonightEvening
         let nightIDs = Set(content.evenings.values.flatMap { $0.nights.map(\.id) })
-        let featured = content.promotions.filter { $0.paid && $0.isActive(at: now) }.sorted { ($0.rank ?? Int.max, $0.id) < ($1.rank ?? Int.max, $1.id) }
+        let nightVenues = Dictionary(content.evenings.values.flatMap { $0.nights.map { ($0.id, $0.venue) } }, uniquingKeysWith: { first, _ in first })
+        let citySlug = city.map(Slug.make)
+        func inCity(_ venue: VenueID?) -> Bool { citySlug == nil || venue.flatMap { venues[$0].map { Slug.make($0.city) } } == citySlug }
+        let featured = content.promotions.filter { $0.paid && $0.isActive(at: now) && inCity($0.venue ?? $0.night.flatMap { nightVenues[$0] }) }
+            .sorted { ($0.rank ?? Int.max, $0.id) < ($1.rank ?? Int.max, $1.id) }
             .map { promotion -> [String: Any] in
                 var card: [String: Any] = ["title": promotion.title]
                 if let flyer = promotion.flyer { card["flyer"] = flyer }
@@ -96,10 +122,19 @@ extension SitePages {
                 }
                 return card
             }
-        let nights = allNights.filter { $0.night.date == evening }
+        let nights = nightsTonight.filter { inCity($0.night.venue) }
             .sorted { (promoted.contains($0.night.id) ? 0 : 1) < (promoted.contains($1.night.id) ? 0 : 1) }
             .map { nightCard($0.night, list: $0.list, from: path, promoted: promoted.contains($0.night.id), venues: venues) }
-        return page(path, template: "tonight", title: labels["tonightTitle"], ["dayText": longDate(evening), "featured": featured, "nights": nights])
+        var cityLinks: [[String: Any]] = []
+        if !cities.isEmpty {
+            cityLinks.append(["name": labels["allCities"], "href": root + SitePaths.tonight, "count": nightsTonight.count, "selected": city == nil])
+            for (name, count) in cities {
+                cityLinks.append(["name": name, "href": root + SitePaths.tonight(city: name), "count": count, "selected": city == name])
+            }
+        }
+        let heading = city.map { "\(labels["tonightIn"]) \($0)" } ?? labels["tonightHeading"]
+        return page(path, template: "tonight", title: city.map { "\(labels["tonightTitle"]) · \($0)" } ?? labels["tonightTitle"],
+                    ["heading": heading, "dayText": longDate(evening), "featured": featured, "nights": nights, "cities": cityLinks])
     }
 
     /// A club as a row of the club lists, its link still to be made relative to the list's page.

@@ -8,6 +8,8 @@ enum SitePaths {
     static let listings = "listings/index.html"
     static let audiences = "audiences/index.html"
     static let tonight = "tonight/index.html"
+    /// Tonight in one city, by the city's slug.
+    static func tonight(city: String) -> String { "tonight/\(segment(Slug.make(city)))/index.html" }
     static let clubs = "clubs/index.html"
     static let freeClubs = "clubs/free/index.html"
     static let topRatedClubs = "clubs/rating-4/index.html"

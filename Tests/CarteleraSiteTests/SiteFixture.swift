@@ -18,13 +18,14 @@ final class SiteFixture: @unchecked Sendable {
 
     var output: String { folder.path + "/public" }
 
-    init() throws {
+    /// The fixture; with `secondCity`, a club in Bilbao with a night this evening beside Madrid's.
+    init(secondCity: Bool = false) throws {
         folder = try TemporaryFolder("site")
         store = try FileStore(root: folder.path + "/store", indexer: QueryIndexer())
         web = try WebFolder(path: RepositoryPaths.packageRoot() + "/Web")
         now = madrid.instant(LocalDateTime(day: Self.days[1], hour: 18, minute: 0))
         try commit(programmes: Self.days.flatMap { day in self.schedule(channel: "La1.es", day: day) + self.schedule(channel: "La2.es", day: day) })
-        try commitNightlife()
+        try commitNightlife(secondCity: secondCity)
     }
 
     /// Four programmes a day: a film at 22:00 with a hostile title and links on La 2's second day.
@@ -52,7 +53,7 @@ final class SiteFixture: @unchecked Sendable {
         try commit(shards)
     }
 
-    func commitNightlife() throws {
+    func commitNightlife(secondCity: Bool = false) throws {
         let source = [Provenance(source: "noche.example")]
         let sol = Venue(id: VenueID("madrid/sala-el-sol"), name: "Sala El Sol", address: "Calle de los Jardines 3", city: "Madrid",
                         location: GeoPoint(latitude: 40.4196, longitude: -3.7017), musicGenres: [.indie, .rock], freeEntry: false, rating: 4.4, ratingCount: 120,
@@ -79,6 +80,14 @@ final class SiteFixture: @unchecked Sendable {
         var shards: [ShardKey: ShardContent] = [:]
         shards[.venues(city: "madrid")] = .venues([sol, bad])
         shards[.nights(day: evening)] = .nights(NightsDay(nights: [indie, evil], guestLists: [list]))
+        if secondCity {
+            let ambigu = Venue(id: VenueID("bilbao/ambigu"), name: "Ambigú", address: "Calle Ribera 5", city: "Bilbao", musicGenres: [.jazz],
+                               provenance: source)
+            let jazz = Night(venue: ambigu.id, date: evening, title: "Jazz en el Ambigú", doors: doors, timeZone: "Europe/Madrid", musicGenres: [.jazz],
+                             provenance: source)
+            shards[.venues(city: "bilbao")] = .venues([ambigu])
+            shards[.nights(day: evening)] = .nights(NightsDay(nights: [indie, evil, jazz], guestLists: [list]))
+        }
         shards[.promotions] = .promotions([promotion])
         shards[.audiences(day: Self.days[0])] = .audiences(AudienceDay(entries: entries, shares: shares))
         shards[.news(day: Self.days[0])] = .news([NewsItem(title: Self.hostile, summary: Self.hostile, url: "javascript:alert(1)", image: nil, published: nil,

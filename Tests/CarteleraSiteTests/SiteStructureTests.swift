@@ -51,6 +51,26 @@ import Testing
         #expect(fixture.text("index.html").contains("<link rel=\"canonical\" href=\"https://cartelera.example/guía &amp; más/\">"))
     }
 
+    @Test func tonightHasAPageForEachCityWhenTheClubsAreInSeveral() throws {
+        let single = try SiteFixture()
+        try single.build()
+        #expect(!single.publishedFiles().contains { $0.hasPrefix("tonight/") && $0 != "tonight/index.html" }, "one city needs no city pages")
+
+        let fixture = try SiteFixture(secondCity: true)
+        try fixture.build()
+        let all = fixture.text("tonight/index.html"), madrid = fixture.text("tonight/madrid/index.html"), bilbao = fixture.text("tonight/bilbao/index.html")
+        #expect(all.contains("Noche Indie") && all.contains("Jazz en el Ambigú"))
+        #expect(madrid.contains("Noche Indie") && !madrid.contains("Jazz en el Ambigú"))
+        #expect(bilbao.contains("Jazz en el Ambigú") && !bilbao.contains("Noche Indie"))
+        // The paid promotion is for a Madrid club's night: shown in Madrid and with every city, not in Bilbao.
+        #expect(madrid.contains("class=\"promoted\"") && all.contains("class=\"promoted\"") && !bilbao.contains("class=\"promoted\""))
+        #expect(bilbao.contains("<h1>Esta noche en Bilbao</h1>"))
+        #expect(bilbao.contains("<a href=\"../../tonight/madrid/index.html\">Madrid</a> <span class=\"count\">(2)</span>"))
+        #expect(bilbao.contains("<a href=\"../../tonight/bilbao/index.html\" aria-current=\"page\">Bilbao</a> <span class=\"count\">(1)</span>"))
+        #expect(all.contains("<a href=\"../tonight/index.html\" aria-current=\"page\">Todas las ciudades</a> <span class=\"count\">(3)</span>"))
+        #expect(fixture.text("en/tonight/bilbao/index.html").contains("<h1>Tonight in Bilbao</h1>"))
+    }
+
     @Test func englishPagesHoldNoSpanishLabels() throws {
         let fixture = try SiteFixture()
         try fixture.build()
