@@ -5,22 +5,10 @@ extension SitePages {
     func listingPages() -> [SitePage] {
         var pages = [listingsIndex()]
         for type in ProgrammeType.allCases {
-            guard let byDay = index.typeDays[type] else { continue }
-            let days = byDay.keys.sorted()
-            for day in days {
-                let path = SitePaths.type(type, day)
-                pages.append(listing(path: path, heading: typeLabel(type), day: day, days: days.map { ($0, SitePaths.type(type, $0)) },
-                                     positions: byDay[day] ?? [], showsType: false))
-            }
+            pages += dayListings(index.typeDays[type] ?? [:], heading: typeLabel(type), showsType: false) { SitePaths.type(type, $0) }
         }
         for genre in Genre.allCases {
-            guard let byDay = index.genreDays[genre] else { continue }
-            let days = byDay.keys.sorted()
-            for day in days {
-                let path = SitePaths.genre(genre, day)
-                pages.append(listing(path: path, heading: genreLabel(genre), day: day, days: days.map { ($0, SitePaths.genre(genre, $0)) },
-                                     positions: byDay[day] ?? [], showsType: true))
-            }
+            pages += dayListings(index.genreDays[genre] ?? [:], heading: genreLabel(genre), showsType: true) { SitePaths.genre(genre, $0) }
         }
         for decade in index.decades.keys.sorted() {
             let path = SitePaths.decade(decade)
@@ -41,6 +29,14 @@ extension SitePages {
     private func landingDay(_ days: some Collection<Day>) -> Day? {
         let today = zone.local(now).day
         return days.contains(today) ? today : days.filter { $0 > today }.min() ?? days.max()
+    }
+
+    /// One list's page per day (a type's or a genre's), each linking to the list's other days.
+    private func dayListings(_ byDay: [Day: [Int]], heading: String, showsType: Bool, path: (Day) -> String) -> [SitePage] {
+        let days = byDay.keys.sorted()
+        return days.map { day in
+            listing(path: path(day), heading: heading, day: day, days: days.map { ($0, path($0)) }, positions: byDay[day] ?? [], showsType: showsType)
+        }
     }
 
     private func listingsIndex() -> SitePage {
