@@ -147,7 +147,7 @@ struct CompiledTemplates: Sendable {
         }
     }
 
-    /// `HTMLEscaping`'s five entities, written into the output.
+    /// The text with `<`, `>`, `&`, `"` and `'` as entities, written into the output (`HTMLEscaping` escapes through it too).
     static func escape(_ text: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) {
         var start = 0
         for (position, byte) in text.enumerated() {

@@ -3,36 +3,24 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import CarteleraStore
 import Foundation
 
-/// Puts site files in place: each written to a hidden temp file and renamed over the old one, so a reader never sees a
-/// half page, without an fsync per page (pages are regenerated from the store; the manifest is the one file synced).
+/// Puts site files in place through `AtomicFile.replace`: a reader never sees a half page. Pages are not synced one by
+/// one; the build syncs the file system once before it writes its manifest (see `SiteBuilder.publish`).
 enum PageWriter {
-    /// Replaces the file at `path` with `bytes`.
+    /// Replaces the file at `path` with `bytes`, making its folder when it is missing.
     static func write(_ bytes: [UInt8], to path: String) throws(SiteError) {
-        let slash = path.lastIndex(of: "/").map { path.index(after: $0) } ?? path.startIndex
-        let temp = String(path[..<slash]) + "." + String(path[slash...]) + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-        var descriptor = open(temp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        if descriptor < 0, errno == ENOENT {
-            // The page's folder does not exist yet: made here, by whichever worker writes there first.
-            createFolders(String(path[..<slash]))
-            descriptor = open(temp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        }
-        guard descriptor >= 0 else { throw SiteError(.output, file: path, "cannot be created: \(String(cString: strerror(errno)))") }
-        var written = 0
-        let failed = bytes.withUnsafeBytes { buffer -> Bool in
-            while written < buffer.count {
-                let result = Glibc.write(descriptor, buffer.baseAddress.map { $0 + written }, buffer.count - written)
-                if result < 0 { if errno == EINTR { continue }; return true }
-                written += result
+        do throws(StoreError) {
+            try AtomicFile.replace(bytes, at: path)
+        } catch {
+            // Most likely the page's folder does not exist yet: made here, by whichever worker writes there first.
+            createFolders((path as NSString).deletingLastPathComponent)
+            do throws(StoreError) {
+                try AtomicFile.replace(bytes, at: path)
+            } catch {
+                throw SiteError(.output, file: path, "cannot be written: \(error.detail)")
             }
-            return false
-        }
-        let closed = close(descriptor) == 0
-        guard !failed, closed, rename(temp, path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            unlink(temp)
-            throw SiteError(.output, file: path, "cannot be written: \(reason)")
         }
     }
 

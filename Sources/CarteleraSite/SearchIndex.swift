@@ -2,10 +2,11 @@ import CarteleraModel
 
 /// `search-index.json`, what the search and shake script reads: compact rows, paths relative to a language's root.
 ///
-/// `{"programmes": [[title, path, type, "genre,genre", "channel · HH:MM"]], "clubs": [[name, path, "music,music", free 0/1, city]],
-/// "nights": [[title, path, "music,music", free 0/1, venue]]}`.
+/// `{"programmes": [[title, path, type, "genre,genre", "channel · YYYY-MM-DD HH:MM"]], "clubs": [[name, path, "music,music",
+/// free 0/1, city]], "nights": [[title, path, "music,music", free 0/1, "venue · YYYY-MM-DD"]]}`.
 enum SearchIndex {
-    static func json(_ content: SiteContent, index: ContentIndex, zone: ZoneConverter, now: Timestamp) -> [UInt8] {
+    /// The index of `content`, local days and times in `zone`, as JSON.
+    static func json(_ content: SiteContent, index: ContentIndex, zone: ZoneConverter) -> [UInt8] {
         let programmes: [Any] = content.programmes.enumerated().map { position, programme in
             let second = zone.local(programme.start).secondOfDay
             let when = "\(index.localDays[position]) \(SitePages.clock(second))"

@@ -1,5 +1,6 @@
 import CarteleraFeeds
 import CarteleraModel
+import CarteleraStore
 import Dispatch
 import Foundation
 
@@ -94,7 +95,16 @@ extension SiteBuilder {
             try PageWriter.remove(path, in: output)
             report.removed.append(path)
         }
-        if manifest != previous { try manifest.write(output: output) }
+        if manifest != previous {
+            // The pages were renamed into place unsynced: made durable in one flush before the manifest vouches for them,
+            // so a power cut cannot leave an empty page the next build would take for unchanged.
+            do throws(StoreError) {
+                try AtomicFile.syncFileSystem(containing: output)
+            } catch {
+                throw SiteError(.output, file: output, error.detail)
+            }
+            try manifest.write(output: output)
+        }
         return report
     }
 }

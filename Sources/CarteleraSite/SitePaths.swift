@@ -1,3 +1,4 @@
+import CarteleraCore
 import CarteleraModel
 import Foundation
 
@@ -40,9 +41,9 @@ enum SitePaths {
         }
         if result.isEmpty { result = "_" }
         if result.utf8.count > 100 {
-            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-            for byte in id.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-            result = String(result.prefix(80)) + "-" + String(hash, radix: 16)
+            var hash = FNV1a()
+            hash.combine(id.utf8)
+            result = String(result.prefix(80)) + "-" + String(hash.value, radix: 16)
         }
         return result
     }

@@ -10,7 +10,7 @@ import Foundation
 /// The bytes go to a temp file in the same folder, are synced, then renamed over the target, and the
 /// folder is synced so the rename itself is durable. A reader sees the old file or the new one, never a
 /// mix. `Data.write(options: .atomic)` renames too but does not fsync. Everything that publishes files
-/// (feeds, the site) writes through it as the store does.
+/// (feeds, the site) writes through it as the store does; the site's pages through `replace`, synced once per build.
 public enum AtomicFile {
     /// Marks temp files in their names: `.<name>.tmp-<pid>-<random>`, hidden so listings skip them.
     static let tempMarker = ".tmp-"
@@ -20,6 +20,17 @@ public enum AtomicFile {
         let temp = try writeTemporary(bytes, for: path, syncing: true, permissions: permissions)
         try install(temp, at: path)
         try POSIX.syncDirectory((path as NSString).deletingLastPathComponent)
+    }
+
+    /// Replaces the file at `path` with `bytes` without syncing: a reader still sees the old file or the new one, but a
+    /// power cut may lose the new one. For files rebuilt from other data, made durable in bulk by `syncFileSystem`.
+    public static func replace(_ bytes: some Collection<UInt8>, at path: String) throws(StoreError) {
+        try install(try writeTemporary(bytes, for: path, syncing: false), at: path)
+    }
+
+    /// Makes everything written to the file system holding `folder` durable: one flush for many unsynced replacements.
+    public static func syncFileSystem(containing folder: String) throws(StoreError) {
+        try POSIX.syncFileSystem(folder)
     }
 
     /// Writes `bytes` to a new temp file beside `path` and returns its path; with `syncing`, fsynced.

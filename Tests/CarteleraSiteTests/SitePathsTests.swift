@@ -30,11 +30,10 @@ import Testing
         #expect(throws: SiteError.self) {
             try WebFolder.locate(explicit: nil, environment: [:], executable: nowhere.path + "/bin/cartelera", currentDirectory: nowhere.path)
         }
-        do {
-            _ = try WebFolder.locate(explicit: nowhere.path, environment: [:], executable: "/x", currentDirectory: nowhere.path)
-        } catch {
-            #expect(error.description.contains("not a Web folder"))
+        let error = #expect(throws: SiteError.self) {
+            try WebFolder.locate(explicit: nowhere.path, environment: [:], executable: "/x", currentDirectory: nowhere.path)
         }
+        #expect(error?.description.contains("not a Web folder") == true)
     }
 
     @Test func theRepositorysWebFolderIsFoundFromAnyFolderBelowIt() throws {
