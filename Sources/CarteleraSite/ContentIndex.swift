@@ -2,7 +2,8 @@ import CarteleraCore
 import CarteleraModel
 
 /// The groupings every language's pages share, computed once per build: each programme's local day and effective
-/// end, and the programmes by channel and day, by type, genre and decade, and by title (for other airings).
+/// end, and the programmes by channel and day, by type, genre and decade, and by title (for other airings); the
+/// venues by id, every night with its guest list, and the nights promoted now.
 struct ContentIndex: Sendable {
     /// Each programme's start day in the guide's zone.
     let localDays: [Day]
@@ -22,9 +23,15 @@ struct ContentIndex: Sendable {
     let airings: [String: [Int]]
     /// Each programme's folded title key.
     let titleKeys: [String]
+    /// Every venue by id.
+    let venues: [VenueID: Venue]
+    /// Every stored night with its guest list (its own, else its venue's for the evening), by evening and doors.
+    let nights: [(night: Night, list: GuestList?)]
+    /// The ids of nights a paid promotion running at the build's moment points at.
+    let promotedNights: Set<String>
 
-    /// The groupings of `content`'s programmes, days read in `zone`.
-    init(_ content: SiteContent, zone: ZoneConverter) {
+    /// The groupings of `content`, days read in `zone`, promotions running at `now`.
+    init(_ content: SiteContent, zone: ZoneConverter, now: Timestamp) {
         let programmes = content.programmes
         var localDays: [Day] = []
         localDays.reserveCapacity(programmes.count)
@@ -66,5 +73,15 @@ struct ContentIndex: Sendable {
         self.decades = decades
         self.airings = airings
         self.titleKeys = titleKeys
+        venues = Dictionary(content.venues.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        nights = content.evenings.keys.sorted().flatMap { day -> [(night: Night, list: GuestList?)] in
+            guard let evening = content.evenings[day] else { return [] }
+            let byNight = Dictionary(evening.guestLists.compactMap { list in list.night.map { ($0, list) } }, uniquingKeysWith: { first, _ in first })
+            let byVenue = Dictionary(evening.guestLists.filter { $0.night == nil }.map { ($0.venue, $0) }, uniquingKeysWith: { first, _ in first })
+            return evening.nights.sorted { ($0.doors ?? Timestamp(secondsSince1970: 0), $0.id) < ($1.doors ?? Timestamp(secondsSince1970: 0), $1.id) }.map { night in
+                (night, byNight[night.id] ?? byVenue[night.venue])
+            }
+        }
+        promotedNights = Set(content.promotions.filter { $0.paid && $0.isActive(at: now) }.compactMap(\.night))
     }
 }

@@ -79,7 +79,7 @@ public struct SiteBuilder: Sendable {
             return SiteReport(pages: previous.pages.count, unchanged: previous.pages.count, generation: generation)
         }
         let content = try SiteContent.read(store: store, programmeLimit: options.programmeLimit, workers: options.workers)
-        let index = ContentIndex(content, zone: context.guideZone)
+        let index = ContentIndex(content, zone: context.guideZone, now: context.now)
         return try publish(jobs: jobs(content, index), generation: content.generation, previous: previous, input: input)
     }
 

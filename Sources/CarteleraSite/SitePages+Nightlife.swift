@@ -27,25 +27,13 @@ extension SitePages {
         return local.secondOfDay < eveningCutoff ? local.day.advanced(by: -1) : local.day
     }
 
-    /// Every stored night with its guest list (its own, else its venue's for the evening), by evening and doors.
-    var allNights: [(night: Night, list: GuestList?)] {
-        content.evenings.keys.sorted().flatMap { day -> [(night: Night, list: GuestList?)] in
-            guard let evening = content.evenings[day] else { return [] }
-            return evening.nights.sorted { ($0.doors ?? Timestamp(secondsSince1970: 0), $0.id) < ($1.doors ?? Timestamp(secondsSince1970: 0), $1.id) }.map { night in
-                let list = evening.guestLists.first { $0.night == night.id } ?? evening.guestLists.first { $0.night == nil && $0.venue == night.venue }
-                return (night, list)
-            }
-        }
-    }
+    /// Every stored night with its guest list, by evening and doors (worked out once per build).
+    var allNights: [(night: Night, list: GuestList?)] { index.nights }
 
     /// The ids of nights a paid promotion running now points at.
-    private var promotedNights: Set<String> {
-        Set(content.promotions.filter { $0.paid && $0.isActive(at: now) }.compactMap(\.night))
-    }
+    private var promotedNights: Set<String> { index.promotedNights }
 
-    private var venuesByID: [VenueID: Venue] {
-        Dictionary(content.venues.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-    }
+    private var venuesByID: [VenueID: Venue] { index.venues }
 
     func statusText(_ status: GuestList.Status) -> String {
         switch status {
