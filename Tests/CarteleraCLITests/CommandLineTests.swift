@@ -35,6 +35,12 @@ import Testing
         let sampleServer = try CLIRunner.run(["run", "--sample-server", "http://example.com:80"])
         #expect(sampleServer.status == 2)
         #expect(sampleServer.stderr.contains("--sample-server must be a loopback URL"))
+        let pages = try CLIRunner.run(["build", "--programme-pages=-1"])
+        #expect(pages.status == 2)
+        #expect(pages.stderr.contains("--programme-pages takes a count of 0 or more, not -1"))
+        let siteURL = try CLIRunner.run(["run", "--site-url", "javascript:alert(1)"])
+        #expect(siteURL.status == 2)
+        #expect(siteURL.stderr.contains("--site-url takes an http(s) address"))
     }
 
     @Test func sourcesListShowsEverySource() throws {

@@ -30,6 +30,10 @@ extension Cartelera.Bench {
         @Option(name: .customLong("programme-pages"), help: ArgumentHelp("Programmes that get a page, first by start.", valueName: "n"))
         var programmePages = 20_000
 
+        mutating func validate() throws {
+            if programmePages < 0 { throw ValidationError("--programme-pages takes a count of 0 or more, not \(programmePages)") }
+        }
+
         func run() async throws {
             // A new folder each run; earlier runs' folders are removed after the measurements. ext4 without a journal (this
             // machine's) does not reuse an inode freed in the last 60 s, or 300 s more while its inode table block is dirty

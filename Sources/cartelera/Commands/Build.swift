@@ -66,9 +66,18 @@ struct PublishOptions: ParsableArguments {
         "Render every page with swift-mustache alone instead of the compiled templates (slower; what `bench build` compares them with)."))
     var mustacheOnly = false
 
+    mutating func validate() throws {
+        if let programmePages, programmePages < 0 { throw ValidationError("--programme-pages takes a count of 0 or more, not \(programmePages)") }
+        if let siteURL, !PublishedText.isWebURL(siteURL) { throw ValidationError("--site-url takes an http(s) address, not \(siteURL)") }
+    }
+
     /// Builds, prints problems on standard error and (unless `--json` asks for the report) one summary line; returns the exit status.
     func execute(global: GlobalOptions, moment: MomentOptions, printsSummary: Bool) throws -> ExitStatus {
         let environment = ProcessInfo.processInfo.environment
+        let siteURL = siteURL ?? environment["CARTELERA_SITE_URL"].flatMap { $0.isEmpty ? nil : $0 }
+        if let siteURL, !PublishedText.isWebURL(siteURL) {
+            throw CommandFailure(description: "build: CARTELERA_SITE_URL must be an http(s) address, not \(siteURL)", status: .usage)
+        }
         let output = output ?? environment["CARTELERA_OUTPUT"].flatMap { $0.isEmpty ? nil : $0 } ?? DefaultPaths.output(besideStore: global.storeDirectory)
         let feeds = feeds ?? DefaultPaths.installed("Feeds", variable: "CARTELERA_FEEDS", environment: environment)
         let (context, _) = try moment.context()
@@ -87,7 +96,7 @@ struct PublishOptions: ParsableArguments {
         let site = try webFolder.map { web in
             try SitePublishing.build(
                 store: global.storeDirectory, output: output, feeds: feeds, published: report?.feeds ?? [], context: context, web: web,
-                options: SiteOptions(baseURL: siteURL ?? environment["CARTELERA_SITE_URL"].flatMap { $0.isEmpty ? nil : $0 }, programmeLimit: programmePages,
+                options: SiteOptions(baseURL: siteURL, programmeLimit: programmePages,
                                      mustacheOnly: mustacheOnly))
         }
         if printsSummary, global.json {
