@@ -51,7 +51,7 @@ public enum DefinitionTrial {
         let context = ScrapeContext(fetcher: recorder, now: now, logger: Logger(label: "cartelera.try"))
         let job = ScrapeJob(days: [day], channels: channel.map { [ChannelID($0.id)] })
         let outcome = await makeScraper(for: definition).scrape(job, context: context)
-        let today = definition.zone.local(now).day
+        let today = definition.dayZone.local(now).day
         var selectors: [SelectorMatch] = []
         var warnings = outcome.warnings
         var requests: [TrialReport.Request] = []

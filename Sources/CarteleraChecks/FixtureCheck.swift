@@ -59,7 +59,7 @@ extension CompiledDefinition {
 
     /// A fetcher answering the case's requests with its captured files: listing files in page order, then the other routes.
     public func fixtureFetcher(_ fixture: FixtureCase, now: Timestamp) -> FixtureFetcher {
-        let requests = listingRequests(channel: fixture.channel, day: fixture.day, today: zone.local(now).day)
+        let requests = listingRequests(channel: fixture.channel, day: fixture.day, today: dayZone.local(now).day)
         let routes = zip(requests, fixture.listingFiles).map { request, file in
             FixtureFetcher.Route(method: request.method, url: request.url, label: request.label, file: file)
         }

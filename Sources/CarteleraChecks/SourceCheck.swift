@@ -69,7 +69,7 @@ public enum SourceCheck {
             if item["empty"] == .bool(true) {
                 let extraction = outcome.extraction
                 let total = extraction.programmes.count + extraction.venues.count + extraction.nights.count + extraction.audiences.count
-                    + extraction.shares.count + extraction.news.count + extraction.promotions.count
+                    + extraction.shares.count + extraction.news.count + extraction.guestLists.count + extraction.promotions.count
                 if total != 0 { problems.append("expected an empty page, got \(total) items") }
             }
             results.append(CheckResult(name: name, problems: problems))

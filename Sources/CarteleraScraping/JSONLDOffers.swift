@@ -68,7 +68,7 @@ struct JSONLDOffers: Sendable {
             let written = low == nil && !lowPrice.dropped && !plainPrice.dropped ? offer.text("price") : nil
             entries.append(Entry(
                 name: offer.text("name"), low: low, high: checkedPrice(offer, "highPrice").value.flatMap { $0 > (low ?? 0) ? $0 : nil },
-                written: written, currency: offer.text("priceCurrency")?.uppercased() ?? Self.symbolCurrency(offer.text("price")) ?? declaredCurrency,
+                written: written, currency: offer.text("priceCurrency")?.uppercased() ?? Self.symbolCurrency(offer.text("price"), declared: declaredCurrency),
                 soldOut: offer.enumeration("availability") == "SoldOut", from: time(offer, "validFrom"), through: time(offer, "validThrough"),
                 url: offer.text("url").flatMap { LinkResolver.resolve($0, against: pageURL) }))
         }
@@ -108,13 +108,14 @@ struct JSONLDOffers: Sendable {
         ticketURL = entries.lazy.compactMap(\.url).first
     }
 
-    /// The currency a price text's symbol names: €, $ (USD) or £.
-    static func symbolCurrency(_ text: String?) -> String? {
-        guard let text else { return nil }
+    /// The currency a price text's symbol names (€, £, and $ as `declared` or else USD), else `declared`.
+    static func symbolCurrency(_ text: String?, declared: String? = nil) -> String? {
+        guard let text else { return declared }
         if text.contains("€") { return "EUR" }
         if text.contains("£") { return "GBP" }
-        if text.contains("$") { return "USD" }
-        return nil
+        // "$" is also the peso's sign: the definition's currency, when it declares one, says which.
+        if text.contains("$") { return declared ?? "USD" }
+        return declared
     }
 
     /// "15 €", "12,50 €", "15–25 €", "20 USD".

@@ -2,7 +2,7 @@
 ///
 /// Undone, outside strings: a `<![CDATA[ … ]]>` or `<!-- … -->` wrapper (also behind `//`), JavaScript `//` and
 /// `/* */` comments, and commas before `}` or `]`; inside strings, raw control characters (a line break typed into
-/// a description) become escapes. One pass over the bytes, no recursion: the result is at most twice as long
+/// a description) become escapes. One pass over the bytes, no recursion: the result is at most six times as long
 /// (each control character becomes a two- or six-byte escape), and the strict parser still bounds it.
 enum JSONLDRepair {
     /// The repaired bytes and what was repaired, in words; nil when nothing needed repairing.

@@ -25,7 +25,8 @@ struct JSONLDVenueReader: Sendable {
     /// The definition's country: venues elsewhere carry their country in their id.
     var homeCountry: String? = nil
 
-    /// The venue `node` describes; it needs a name and a city (its address's locality or the definition's city).
+    /// The venue `node` describes; it needs a name (else its street or text address stands in) and a city (its address's
+    /// locality or the definition's city).
     /// Ratings out of range are left out, each with a message in `warnings`.
     func venue(_ node: JSONLDNode, warnings: inout [ScrapeMessage]) throws(ScrapeMessage) -> Venue {
         let postal = node.nodes("address").first

@@ -139,6 +139,14 @@ import Testing
         #expect(nights[0].flyer == "https://venue.example/f.jpg")
     }
 
+    @Test func aDollarSignIsTheDeclaredCurrencyWhenTheDefinitionDeclaresOne() async throws {
+        let event = #"{"@type": "MusicEvent", "name": "Uno", "startDate": "2026-11-27T21:00:00+01:00", "location": "Sala", "offers": {"@type": "Offer", "price": "$ 500"}}"#
+        let pesos = try await JSONLDPage.scrape(event, definition: JSONLDPage.definition + "currency: ARS\n")
+        #expect(pesos.extraction.nights.first?.priceCurrency == "ARS")
+        let undeclared = try await JSONLDPage.scrape(event)
+        #expect(undeclared.extraction.nights.first?.priceCurrency == "USD")
+    }
+
     @Test func anOfferWhoseValidityEndedIsNoLongerThePrice() async throws {
         var harness = try ScrapeHarness()
         try harness.page("https://venue.example/", JSONLDPage.html(["""

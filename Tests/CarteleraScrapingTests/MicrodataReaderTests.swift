@@ -1,5 +1,6 @@
+import CarteleraMarkup
 import CarteleraModel
-import CarteleraScraping
+@testable import CarteleraScraping
 import Testing
 
 @Suite struct MicrodataReaderTests {
@@ -40,8 +41,20 @@ import Testing
     @Test func deeplyNestedItemsAreBounded() async throws {
         let open = String(repeating: "<div itemprop=\"subEvent\" itemscope itemtype=\"https://schema.org/Event\">", count: 2000)
         let close = String(repeating: "</div>", count: 2000)
-        let outcome = try await scrape("<div itemscope itemtype=\"https://schema.org/Event\">\(open)x\(close)</div>")
+        let body = "<div itemscope itemtype=\"https://schema.org/Event\">\(open)x\(close)</div>"
+        let outcome = try await scrape(body)
         #expect(outcome.failures.isEmpty)
+        // The nesting is read down to maxDepth and no further.
+        let document = try Document.html(Array("<!DOCTYPE html><html><body>\(body)</body></html>".utf8))
+        let items = try MicrodataReader.items(in: document)
+        #expect(items.count == 1)
+        var depth = 0
+        var current = items.first
+        while case .object(let properties)? = current, let next = properties["subEvent"] {
+            current = if case .array(let values) = next { values.first } else { next }
+            if case .object? = current { depth += 1 }
+        }
+        #expect(depth == MicrodataReader.maxDepth, "items nest \(depth) deep")
     }
 }
 

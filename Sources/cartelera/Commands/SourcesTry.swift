@@ -58,7 +58,7 @@ extension Cartelera.Sources {
                 chosen = entry
             }
             var now = Timestamp(Date())
-            var day = date.flatMap(Day.init) ?? definition.zone.local(now).day
+            var day = date.flatMap(Day.init) ?? definition.dayZone.local(now).day
             let fetcher: any Fetcher
             if let name = `case` {
                 let cases = try expectCases(definition)
