@@ -1,7 +1,7 @@
 # Cartelera: the two commands a newcomer needs, and a few more.
 #   make demo      install what is missing, build, serve the sample sources on loopback, scrape them and build the site
 #   make test      install what is missing, build and run the whole suite under three time zones
-#   make install   build a release binary and install it with the source definitions under PREFIX
+#   make install   build a release binary and install it with the source definitions, Feeds and Web under PREFIX
 #   make torture   kill `cartelera run` at random moments ROUNDS times and check the store each time
 #   make fuzz      build the libFuzzer harnesses (Fuzz/) and run each for FUZZ_SECONDS (default 180)
 #   make screenshots  build the demo site and photograph its main pages at 360 and 1280 px (out/screenshots)

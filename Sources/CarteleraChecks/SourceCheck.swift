@@ -80,7 +80,7 @@ public enum SourceCheck {
 
     /// The check's "now": noon UTC of the case's `reference_today`, else the Unix epoch (so guest lists and
     /// relative days read as the captures say, not as the day the check runs).
-    static func now(_ item: JSONValue) -> Timestamp {
+    public static func now(_ item: JSONValue) -> Timestamp {
         guard let text = item["reference_today"]?.string, let day = Day(String(text.prefix(10))) else { return Timestamp(secondsSince1970: 0) }
         return day.startUTC.adding(seconds: 12 * 3600)
     }

@@ -9,7 +9,7 @@ extension Cartelera {
     /// `cartelera bench`: data set G and the query shapes of ../shared/BENCHMARKS.md.
     struct Bench: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Write data set G into a store, run the query shapes q1–q5 over it, and publish it (../shared/BENCHMARKS.md).",
+            abstract: "Write data set G into a store, run the query shapes q1–q5 over it, publish its feeds and website, and load its HTTP API (../shared/BENCHMARKS.md).",
             discussion: "Run them from a release build (make bench-query): debug builds are many times slower.",
             subcommands: [Generate.self, Queries.self, Feeds.self, SiteBuild.self, Serve.self])
     }

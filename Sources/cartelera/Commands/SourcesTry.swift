@@ -68,7 +68,7 @@ extension Cartelera.Sources {
                 }
                 day = date.flatMap(Day.init) ?? fixture.day
                 if channel == nil { chosen = fixture.channel }
-                now = item["reference_today"]?.string.flatMap { Day(String($0.prefix(10))) }?.startUTC.adding(seconds: 12 * 3600) ?? Timestamp(secondsSince1970: 0)
+                now = SourceCheck.now(item)
                 fetcher = definition.fixtureFetcher(fixture, now: now)
             } else if let corpus {
                 guard let primary = CorpusCheck.primaryCase(site: id, corpus: corpus, definition: definition) else {
@@ -116,10 +116,15 @@ enum TrialTable {
         Swift.print("\nItems (\(report.items.count))")
         let columns = ["start", "stop", "title", "name", "venue", "channel"].filter { key in report.items.contains { $0[key] != nil } }
         table(["#"] + columns, report.items.enumerated().map { index, item in
-            [String(index)] + columns.map { String((item[$0]?.string ?? item[$0].map { "\($0)" } ?? "").prefix(60)) }
+            [String(index)] + columns.map { String((item[$0].map(cell) ?? "").prefix(60)) }
         })
         for failure in report.failures { Swift.print("failure: \(failure)") }
         for warning in report.warnings { Swift.print("warning: \(warning)") }
+    }
+
+    /// A value as a table cell: text and numbers as they read, anything else as its JSON.
+    private static func cell(_ value: JSONValue) -> String {
+        value.string ?? (try? JSONEncoder().encode(value)).map { String(decoding: $0, as: UTF8.self) } ?? ""
     }
 
     private static func table(_ header: [String], _ rows: [[String]]) {
