@@ -1,5 +1,5 @@
+import CarteleraCore
 import CarteleraModel
-
 
 /// Reads a schema.org event (Event, MusicEvent, DanceEvent, Festival…) as a Night.
 struct JSONLDNightReader: Sendable {
@@ -28,10 +28,13 @@ struct JSONLDNightReader: Sendable {
         guard let start = JSONLDTime(startText) else { throw unreadable }
         // A tour page lists nights abroad: a start whose offset is not the definition zone's is read in its own zone,
         // the venue's country's real zone when one has that offset then, else the fixed zone of the offset.
+        // UTC (+00:00) is how many sites write every time, so it means abroad only when the venue names a country not home.
         var reader = self
-        if let instant = start.instant(in: zone), let own = Self.zone(ofOffsetIn: startText), own.offset(at: instant) != zone.offset(at: instant) {
+        let country = Self.country(of: node)
+        if let instant = start.instant(in: zone), let own = Self.zone(ofOffsetIn: startText), own.offset(at: instant) != zone.offset(at: instant),
+           own.offset(at: instant) != 0 || country.map({ TextFolding.fold($0) != venues.homeCountry.map(TextFolding.fold) }) == true {
             let offset = own.offset(at: instant)
-            reader.zone = Self.country(of: node).flatMap { CountryZones.zone(of: $0, offset: offset, at: instant) } ?? own
+            reader.zone = country.flatMap { CountryZones.zone(of: $0, offset: offset, at: instant) } ?? own
         }
         return try reader.read(node, title: title, start: start, unreadable: unreadable, host: host, soleVenue: soleVenue, warnings: &warnings)
     }

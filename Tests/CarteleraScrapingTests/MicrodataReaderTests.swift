@@ -70,6 +70,19 @@ import Testing
         #expect(nights.map(\.date) == [Day("2026-11-27"), Day("2026-11-27")])
     }
 
+    @Test func timesWrittenInUTCAreNotANightAbroad() async throws {
+        let outcome = try await JSONLDPage.scrape("""
+            [{"@type": "MusicEvent", "name": "En UTC", "startDate": "2026-11-27T23:30:00+00:00", "location": "Sala"},
+             {"@type": "MusicEvent", "name": "Londres", "startDate": "2026-11-27T21:00:00+00:00",
+              "location": {"@type": "MusicVenue", "name": "Hall", "address": {"addressLocality": "London", "addressCountry": "GB"}}}]
+            """)
+        let nights = Dictionary(uniqueKeysWithValues: outcome.extraction.nights.map { ($0.title, $0) })
+        // 23:30 UTC is 00:30 in Madrid: still the evening of the 27th, read in the definition's zone.
+        #expect(nights["En UTC"]?.timeZone == "Europe/Madrid")
+        #expect(nights["En UTC"]?.date == Day("2026-11-27"))
+        #expect(nights["Londres"]?.timeZone == "Europe/London")
+    }
+
     @Test func aNightAbroadWhoseVenueNamesItsCountryGetsThatCountrysZone() async throws {
         let outcome = try await JSONLDPage.scrape("""
             [{"@type": "MusicEvent", "name": "Tokio", "startDate": "2026-11-27T12:30:00+09:00",
