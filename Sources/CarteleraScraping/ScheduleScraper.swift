@@ -315,13 +315,13 @@ public struct ScheduleScraper: Scraper {
         let format = compiled?.format ?? definition.schedule?.fields[field]?.format ?? Self.defaultTimeFormat
         guard let parts = format.parse(text) else { return nil }
         var headerDay = sectionDay
+        if let header, let headerFormat = definition.schedule?.fields["date"]?.format, let headerParts = headerFormat.parse(header) {
+            headerDay = Self.day(from: headerParts, near: day)
+        }
         if compiled?.utc == true, parts.instant == nil, parts.offset == nil, let secondOfDay = parts.secondOfDay {
             // An offset-less UTC time: on its own date, else the row's or the one asked for.
             let date = Self.day(from: parts, near: day) ?? headerDay ?? day
             return Timestamp(checkedSecondsSince1970: Int64(date.daysSince1970) * 86_400 + Int64(secondOfDay)).map { .instant($0) }
-        }
-        if let header, let headerFormat = definition.schedule?.fields["date"]?.format, let headerParts = headerFormat.parse(header) {
-            headerDay = Self.day(from: headerParts, near: day)
         }
         return Self.scheduleTime(parts, near: day, header: headerDay)
     }

@@ -92,6 +92,20 @@ import Testing
         #expect(programmes.map(\.start) == [Timestamp(iso8601: "2026-11-20T23:30:00Z"), Timestamp(iso8601: "2026-11-21T00:30:00Z")])
     }
 
+    @Test func aUTCTimeWithoutADateTakesTheRowsDate() async throws {
+        var harness = try ScrapeHarness()
+        try harness.page("https://tv.example/la1/2026-11-20", "<ul><li><i>2026-11-20</i><b>23:30</b>Late</li><li><i>2026-11-21</i><b>00:30</b>Later</li></ul>")
+        let definition = yaml(extra: "day_zone: America/New_York\nkeep: requested-day", schedule: """
+              rows: "li"
+              fields:
+                date: {select: "i", format: "yyyy-MM-dd"}
+                start: {select: "b", format: "HH:mm", utc: true}
+                title: {xpath: "string(text())"}
+            """)
+        let programmes = try await harness.scrape(definition, days: ["2026-11-20"]).extraction.programmes
+        #expect(programmes.map(\.start) == [Timestamp(iso8601: "2026-11-20T23:30:00Z"), Timestamp(iso8601: "2026-11-21T00:30:00Z")])
+    }
+
     @Test func namedExpressionsAreDefinedOnceAndReused() async throws {
         var harness = try ScrapeHarness()
         try harness.page("https://tv.example/la1/2026-11-20", "<ul><li><span>21:00 Telediario (TP)</span></li></ul>")
