@@ -6,20 +6,23 @@ import CarteleraMarkup
 /// An item becomes an object with `@type` (the last segment of each type URL) and its properties: a nested item
 /// is an object, a link or media element gives its URL, `<time>` its `datetime`, `<meta>` and `content` their
 /// content, `<data>`/`<meter>` their value, anything else its text. Repeated properties become lists. The walk keeps
-/// its own stack, items nest at most `maxDepth` deep and a page gives at most `maxItems` of them.
+/// its own stack, items nest at most `maxDepth` deep, a page gives at most `maxItems` of them and at most
+/// `maxCharacters` of property text (nested text-valued properties each hold their whole subtree's text).
 enum MicrodataReader {
     /// Items nested deeper than this are read without their inner items.
     static let maxDepth = 32
     /// A page yields at most this many items (top-level and nested together).
     static let maxItems = 10_000
+    /// A page's property values hold at most this many bytes of text in all; later ones are empty.
+    static let maxCharacters = 8 << 20
 
     /// The page's top-level items, microdata first, then RDFa Lite; empty when it has none.
     static func items(in document: Document) throws(MarkupError) -> [JSONValue] {
-        var budget = maxItems
+        var budget = Budget(items: maxItems, characters: maxCharacters)
         var result: [JSONValue] = []
         for syntax in [Syntax.microdata, .rdfa] {
             for root in try document.xpath(syntax.topLevel) {
-                guard budget > 0 else { return result }
+                guard budget.items > 0 else { return result }
                 result.append(item(root, syntax: syntax, depth: 0, budget: &budget))
             }
         }
@@ -40,8 +43,14 @@ enum MicrodataReader {
         func isItem(_ node: Node) -> Bool { node.attribute(scope ?? type) != nil }
     }
 
-    private static func item(_ element: Node, syntax: Syntax, depth: Int, budget: inout Int) -> JSONValue {
-        budget -= 1
+    /// What a page may still yield.
+    struct Budget {
+        var items: Int
+        var characters: Int
+    }
+
+    private static func item(_ element: Node, syntax: Syntax, depth: Int, budget: inout Budget) -> JSONValue {
+        budget.items -= 1
         var members: [String: [JSONValue]] = [:]
         let types = (element.attribute(syntax.type) ?? "").split(whereSeparator: \.isWhitespace).map { type in
             String(type.split(separator: "/").last.map { $0.split(separator: ":").last ?? $0 } ?? type)
@@ -55,10 +64,14 @@ enum MicrodataReader {
             let nested = syntax.isItem(child)
             if !names.isEmpty {
                 let value: JSONValue
-                if nested, depth < maxDepth, budget > 0 {
+                if nested, depth < maxDepth, budget.items > 0 {
                     value = item(child, syntax: syntax, depth: depth + 1, budget: &budget)
+                } else if budget.characters > 0 {
+                    let text = Self.value(of: child)
+                    budget.characters -= text.utf8.count
+                    value = .string(budget.characters >= 0 ? text : "")
                 } else {
-                    value = .string(Self.value(of: child))
+                    value = .string("")
                 }
                 for name in names { members[name, default: []].append(value) }
             }

@@ -56,6 +56,23 @@ import Testing
         }
         #expect(depth == MicrodataReader.maxDepth, "items nest \(depth) deep")
     }
+
+    @Test func nestedTextPropertiesHoldBoundedText() throws {
+        // Each level's value is its whole subtree's text: 2,000 levels around 100 kB would hold 200 MB.
+        let open = String(repeating: "<div itemprop=\"description\">", count: 2000)
+        let close = String(repeating: "</div>", count: 2000)
+        let body = "<div itemscope itemtype=\"https://schema.org/Event\">\(open)\(String(repeating: "x", count: 100_000))\(close)</div>"
+        let document = try Document.html(Array("<!DOCTYPE html><html><body>\(body)</body></html>".utf8))
+        let items = try MicrodataReader.items(in: document)
+        guard case .object(let properties)? = items.first, case .array(let values)? = properties["description"] else {
+            Issue.record("no descriptions read: \(items)")
+            return
+        }
+        let total = values.reduce(0) { $0 + ($1.string?.utf8.count ?? 0) }
+        #expect(values.count == 2000)
+        #expect(total <= MicrodataReader.maxCharacters)
+        #expect(values.first?.string?.count == 100_000)
+    }
 }
 
 @Suite struct TourPageTests {
