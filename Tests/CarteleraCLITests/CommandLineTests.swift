@@ -41,6 +41,9 @@ import Testing
         let siteURL = try CLIRunner.run(["run", "--site-url", "javascript:alert(1)"])
         #expect(siteURL.status == 2)
         #expect(siteURL.stderr.contains("--site-url takes an http(s) address"))
+        let feedsOnly = try CLIRunner.run(["build", "--only", "feeds", "--mustache-only"])
+        #expect(feedsOnly.status == 2)
+        #expect(feedsOnly.stderr.contains("--mustache-only is an option of the site, which --only feeds leaves out"))
     }
 
     @Test func sourcesListShowsEverySource() throws {

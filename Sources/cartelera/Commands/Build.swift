@@ -69,6 +69,10 @@ struct PublishOptions: ParsableArguments {
     mutating func validate() throws {
         if let programmePages, programmePages < 0 { throw ValidationError("--programme-pages takes a count of 0 or more, not \(programmePages)") }
         if let siteURL, !PublishedText.isWebURL(siteURL) { throw ValidationError("--site-url takes an http(s) address, not \(siteURL)") }
+        if only == .feeds {
+            let siteOptions = [("--web", web != nil), ("--site-url", siteURL != nil), ("--programme-pages", programmePages != nil), ("--mustache-only", mustacheOnly)]
+            if let (name, _) = siteOptions.first(where: \.1) { throw ValidationError("\(name) is an option of the site, which --only feeds leaves out") }
+        }
     }
 
     /// Builds, prints problems on standard error and (unless `--json` asks for the report) one summary line; returns the exit status.
