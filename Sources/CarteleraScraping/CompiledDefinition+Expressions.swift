@@ -41,6 +41,11 @@ extension CompiledDefinition {
             schedule.fields = try fields(schedule.fields, "schedule.fields")
             if let rows = schedule.rows { schedule.rows = try selector(rows, "schedule.rows") }
             if let header = schedule.dayHeader { schedule.dayHeader = try field(header, "schedule.day_header") }
+            if var grid = schedule.grid {
+                grid.table = try selector(grid.table, "schedule.grid.table")
+                if let time = grid.time { grid.time = try field(time, "schedule.grid.time") }
+                schedule.grid = grid
+            }
             definition.schedule = schedule
         }
         if var detail = definition.detail {

@@ -104,6 +104,22 @@ import Testing
             .contains("schedule.grid.time_column: expected a column number from 1 to 1000, not 0") == true)
     }
 
+    @Test func expressionsReachTheGridsTableAndTime() throws {
+        let grid = """
+            kind: tv-schedule
+            timezone: Europe/Madrid
+            request: {url: "https://tv.example/semana"}
+            channels: [{id: Local.es, name: Local}]
+            expressions: {week: "table.semana", slot: "normalize-space(.)"}
+            schedule:
+              grid: {table: "{expr.week}", day_format: "EEEE d MMMM", header_row: 1, time_column: 1, time: {xpath: "{expr.slot}"}}
+              fields: {title: "."}
+
+            """
+        #expect(message(grid) == nil, "\(message(grid) ?? "")")
+        #expect(message(grid.replacingOccurrences(of: "{expr.week}", with: "{expr.nope}"))?.contains("schedule.grid.table: unknown expression {expr.nope}") == true)
+    }
+
     @Test func aNegativeRegexGroupAndAnEmptySplitAreErrors() throws {
         let negative = try #require(message(base + "    episode: {select: \"span\", regex: \"E(\\\\d+)\", group: -1}\n"))
         #expect(negative.contains("schedule.fields.episode.group: the pattern has 1 groups, not -1"))
