@@ -265,6 +265,7 @@ extension CompiledDefinition {
                 guard fields["start"] != nil || definition.detail != nil else { throw fail("schedule.fields.start", "a schedule needs a start field") }
                 if let json = spec.json {
                     try validate(json, keyPath: "schedule.json", fail: fail)
+                    if spec.dayHeader != nil { throw fail("schedule.day_header", "date headers are HTML elements: with json, give each row's date as a field") }
                     guard case .css(let text) = rows else { throw fail("schedule.rows", "with json, rows is a JSONPath such as $.shows[*]") }
                     schedule = CompiledTable(rows: nil, fields: fields, json: json, jsonRows: try compileJSONPath(text, keyPath: "schedule.rows", fail: fail))
                 } else {

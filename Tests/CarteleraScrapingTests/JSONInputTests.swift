@@ -111,6 +111,9 @@ import Testing
             schedule: {rows: li, fields: {start: {path: start}, title: h3}}
             """
         #expect(throws: DefinitionError.self) { try DefinitionLoader.parse(pathWithoutJSON, source: "t", directory: "/tmp", file: "t/source.yaml") }
+        let withHeaders = definition("page", rows: "$.items[*]", fields: fields) + "  day_header: {select: h2, format: \"EEEE d MMMM\"}\n"
+        let error = #expect(throws: DefinitionError.self) { try DefinitionLoader.parse(withHeaders, source: "t", directory: "/tmp", file: "t/source.yaml") }
+        #expect(error?.description.contains("schedule.day_header") == true, "\(error.map { "\($0)" } ?? "")")
     }
 }
 
