@@ -36,7 +36,8 @@ public struct Night: Hashable, Codable, Sendable, Identifiable {
     public var url: String?
     /// The sources that list it.
     public var provenance: [Provenance]
-    /// When the organiser changed the night: cancelled, postponed, rescheduled or moved online; nil when it is on as planned.
+    /// When the organiser changed the night: postponed, rescheduled or moved online; nil when it is on as planned. (The
+    /// schema.org reader removes a cancelled night instead of storing it; `cancelled` is for sources that keep them.)
     public var status: NightStatus?
     /// The start the night had before it was rescheduled, when the source says.
     public var previousStart: Timestamp?
