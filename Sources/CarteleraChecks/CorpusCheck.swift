@@ -49,7 +49,7 @@ public enum CorpusCheck {
             for key in members.keys.sorted() where !knownCaseKeys.contains(key) { problems.append("expect.json additional_cases[\(index)]: unknown key \"\(key)\"") }
         }
         // The page's own "today": dates without a year, relative day names and `date: null` are read against it.
-        let referenceToday = expect["reference_today"]?.string.flatMap { Day(String($0.prefix(10))) }
+        let referenceToday = expect["reference_today"]?.leadingDay
 
         struct Case { var name: String; var date: JSONValue?; var channel: JSONValue?; var files: [String]; var count: Int?; var programmes: [JSONValue]; var today: Day? = nil }
         var cases = [Case(name: "primary", date: expect["date"], channel: expect["channel"],
@@ -59,7 +59,7 @@ public enum CorpusCheck {
             cases.append(Case(name: extra["upstream_test"]?.string ?? extra["name"]?.string ?? "case \(index + 2)", date: extra["date"] ?? expect["date"],
                               channel: extra["channel"] ?? expect["channel"], files: (extra["files"]?.array ?? []).compactMap(\.string),
                               count: extra["count"]?.int, programmes: extra["programmes"]?.array ?? [],
-                              today: extra["reference_today"]?.string.flatMap { Day(String($0.prefix(10))) }))
+                              today: extra["reference_today"]?.leadingDay))
         }
         for item in cases { usedFiles.formUnion(item.files) }
         // A listing variant no case reads (the same page in another encoding) must give the primary case's results.
@@ -77,7 +77,7 @@ public enum CorpusCheck {
 
         for item in cases {
             let today = item.today ?? referenceToday
-            guard let day = item.date?.string.flatMap({ Day(String($0.prefix(10))) }) ?? (item.date?.isNull != false ? today : nil) else {
+            guard let day = item.date?.leadingDay ?? (item.date?.isNull != false ? today : nil) else {
                 problems.append("\(item.name): no date, and no reference_today to use instead")
                 continue
             }
@@ -115,8 +115,8 @@ public enum CorpusCheck {
         if case .object(let files)? = expect["files"] {
             for (role, file) in files { if let name = file.string { roles[name] = role } }
         }
-        let today = expect["reference_today"]?.string.flatMap { Day(String($0.prefix(10))) }
-        guard let day = expect["date"]?.string.flatMap({ Day(String($0.prefix(10))) }) ?? today else { return nil }
+        let today = expect["reference_today"]?.leadingDay
+        guard let day = expect["date"]?.leadingDay ?? (expect["date"]?.isNull != false ? today : nil) else { return nil }
         let files = (expect["primary_case_files"]?.array ?? []).compactMap(\.string)
         let fixture = FixtureCase(
             name: "primary", day: day, channel: channelEntry(expect["channel"], in: definition) ?? definition.channels.first,
@@ -165,5 +165,12 @@ public enum CorpusCheck {
             if body == nil { general.append(route) } else { specific.append(route) }
         }
         return specific + general + catchAll
+    }
+}
+
+extension JSONValue {
+    /// The day a text such as `2026-11-20` or `2026-11-20T06:00:00Z` starts with; nil for anything else.
+    var leadingDay: Day? {
+        string.flatMap { Day(String($0.prefix(10))) }
     }
 }

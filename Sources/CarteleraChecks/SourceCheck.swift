@@ -81,14 +81,14 @@ public enum SourceCheck {
     /// The check's "now": noon UTC of the case's `reference_today`, else the Unix epoch (so guest lists and
     /// relative days read as the captures say, not as the day the check runs).
     public static func now(_ item: JSONValue) -> Timestamp {
-        guard let text = item["reference_today"]?.string, let day = Day(String(text.prefix(10))) else { return Timestamp(secondsSince1970: 0) }
+        guard let day = item["reference_today"]?.leadingDay else { return Timestamp(secondsSince1970: 0) }
         return day.startUTC.adding(seconds: 12 * 3600)
     }
 
     /// The captured files and request routes of a case.
     public static func fixtureCase(_ item: JSONValue, definition: CompiledDefinition, name: String) -> FixtureCase? {
-        let reference = item["reference_today"]?.string.flatMap { Day(String($0.prefix(10))) }
-        guard let day = item["date"]?.string.flatMap({ Day(String($0.prefix(10))) }) ?? (item["date"]?.isNull != false ? reference : nil) else { return nil }
+        let reference = item["reference_today"]?.leadingDay
+        guard let day = item["date"]?.leadingDay ?? (item["date"]?.isNull != false ? reference : nil) else { return nil }
         var channel: ChannelEntry?
         if let id = item["channel"]?.string {
             guard let entry = definition.channels.first(where: { $0.id == id }) else { return nil }
