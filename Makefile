@@ -22,7 +22,7 @@ BROWSER_SUITE := CarteleraSiteBrowserTests
 PREFIX ?= /usr/local
 ROUNDS ?= 200
 
-.PHONY: deps test-deps install-packages demo test screenshots bench bench-query corpus install torture fuzz fuzz-smoke bench-feeds bench-build bench-serve clean
+.PHONY: deps test-deps install-packages demo test screenshots bench bench-g bench-query corpus install torture fuzz fuzz-smoke bench-feeds bench-build bench-serve clean
 
 # Installs the Debian packages that are missing (with sudo when not root).
 deps:
@@ -80,10 +80,14 @@ bench: deps
 	swift build -c release --product cartelera-bench
 	.build/release/cartelera-bench ../shared/corpus/tv
 
-# Data set G and the query shapes q1–q5 of ../shared/BENCHMARKS.md, from a release build; G is written once into out/bench-g.
+# Data set G, written once into out/bench-g by the release build (after `swift build -c release`), for the bench targets.
+bench-g:
+	@if [ ! -f out/bench-g/store/manifest.json ]; then rm -rf out/bench-g && .build/release/cartelera bench generate out/bench-g; fi
+
+# Data set G and the query shapes q1–q5 of ../shared/BENCHMARKS.md, from a release build.
 bench-query: deps
 	swift build -c release --product cartelera
-	@if [ ! -f out/bench-g/store/manifest.json ]; then rm -rf out/bench-g && .build/release/cartelera bench generate out/bench-g; fi
+	@$(MAKE) --no-print-directory bench-g
 	.build/release/cartelera bench query out/bench-g
 
 # The real-site corpus, one line per site.
@@ -95,19 +99,19 @@ corpus: deps
 bench-serve: deps
 	@$(MAKE) --no-print-directory install-packages PACKAGES="wrk"
 	swift build -c release --product cartelera
-	@if [ ! -f out/bench-g/store/manifest.json ]; then rm -rf out/bench-g && .build/release/cartelera bench generate out/bench-g; fi
+	@$(MAKE) --no-print-directory bench-g
 	.build/release/cartelera bench serve out/bench-g
 
 # Publishing data set G (guide.xml, its gzip, the per-channel API) cold and unchanged, from a release build.
 bench-feeds: deps
 	swift build -c release --product cartelera
-	@if [ ! -f out/bench-g/store/manifest.json ]; then rm -rf out/bench-g && .build/release/cartelera bench generate out/bench-g; fi
+	@$(MAKE) --no-print-directory bench-g
 	.build/release/cartelera bench feeds out/bench-g
 
 # Building data set G's website (a page per programme for the first 20,000, and the rest of the site) cold and unchanged.
 bench-build: deps
 	swift build -c release --product cartelera
-	@if [ ! -f out/bench-g/store/manifest.json ]; then rm -rf out/bench-g && .build/release/cartelera bench generate out/bench-g; fi
+	@$(MAKE) --no-print-directory bench-g
 	.build/release/cartelera bench build out/bench-g
 
 # A release binary in $(PREFIX)/bin and the definitions in $(PREFIX)/share/cartelera/Scrapers, Feeds and Web, where the
