@@ -110,7 +110,7 @@ public enum DataSetGStore {
 
     /// Reads every programme and venue back out of the store and writes them as the reference's JSON Lines into `folder`; returns each file's SHA-256.
     public static func export(from root: String, into folder: String) throws -> [String: String] {
-        let store = try FileStore(root: root, creating: false)
+        let store = try FileStore(root: root, creating: false).snapshot()
         let keys = try store.shardKeys().filter { if case .programmes = $0 { true } else { false } }
         // Decoding a million programmes is the slow part: one shard per task, both cores busy.
         let found = Mutex<[(Int, String)]>([])

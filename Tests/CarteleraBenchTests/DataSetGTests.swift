@@ -1,6 +1,7 @@
 import CarteleraBench
 import CarteleraTesting
 import CarteleraQuery
+import CarteleraStore
 import Foundation
 import Testing
 
@@ -56,7 +57,7 @@ import Testing
         // q3 asks for ch001 on 2026-11-24, G's second day; a neighbour channel keeps the index honest about channels.
         let report = try DataSetGStore.ingest(into: root, days: 2, channels: ["ch001", "ch002"])
         #expect(report.venues == 5000)
-        let engine = QueryEngine(index: try QueryIndex.open(store: root))
+        let engine = try QueryEngine.open(try FileStore(root: root, creating: false))
         #expect(engine.index.origin == .files)
         for reference in QueryShapes.references where reference.shape == .q3 || reference.shape == .q4 {
             let ids = QueryShapes.ids(reference.query, engine: engine)

@@ -67,7 +67,7 @@ extension Cartelera.Bench {
             let store = directory + "/store"
             let cold = try coldRuns(store: store)
             let opened = Date()
-            let engine = QueryEngine(index: try QueryIndex.open(store: store))
+            let engine = try QueryEngine.open(try FileStore(root: store, creating: false))
             print(String(format: "index: generation %d, opened in %.0f ms (%@)", engine.index.generation, Date().timeIntervalSince(opened) * 1000,
                          engine.index.origin == .files ? "index files" : "built from the shards"))
             print("\nreference answers (BENCHMARKS.md):")
@@ -147,7 +147,7 @@ extension Cartelera.Bench {
             try FileManager.default.createDirectory(atPath: feeds, withIntermediateDirectories: true)
 
             // The baseline: decoding every stored programme once, which any publisher of the store has to do.
-            let fileStore = try FileStore(root: store, creating: false)
+            let fileStore = try FileStore(root: store, creating: false).snapshot()
             let readStarted = Date()
             var programmes = 0
             for day in try fileStore.programmeDays() {

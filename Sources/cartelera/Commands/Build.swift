@@ -86,22 +86,11 @@ struct PublishOptions: ParsableArguments {
         let feeds = feeds ?? DefaultPaths.installed("Feeds", variable: "CARTELERA_FEEDS", environment: environment)
         let (context, _) = try moment.context()
         let webFolder = only == .feeds ? nil : try SitePublishing.webFolder(web)
-        var report: BuildReport?
-        if only != .site {
-            do {
-                report = try FeedPublisher(store: global.storeDirectory, feeds: feeds, output: output, context: context).build()
-            } catch {
-                throw CommandFailure(description: "build: \(error.description)", status: .sourcesFailed)
-            }
-        }
+        let (report, site) = try SitePublishing.publish(
+            store: global.storeDirectory, feeds: feeds, output: output, context: context, web: webFolder, buildsFeeds: only != .site,
+            siteOptions: SiteOptions(baseURL: siteURL, programmeLimit: programmePages, mustacheOnly: mustacheOnly))
         for problem in (report?.problems ?? []) + (report?.failures ?? []) {
             FileHandle.standardError.write(Data("cartelera: build: \(problem)\n".utf8))
-        }
-        let site = try webFolder.map { web in
-            try SitePublishing.build(
-                store: global.storeDirectory, output: output, feeds: feeds, published: report?.feeds ?? [], context: context, web: web,
-                options: SiteOptions(baseURL: siteURL, programmeLimit: programmePages,
-                                     mustacheOnly: mustacheOnly))
         }
         if printsSummary, global.json {
             try GlobalOptions.printJSON(PublishReport(feeds: report, site: site))

@@ -101,14 +101,10 @@ extension Cartelera {
             let context = QueryContext(now: now, guideZone: configuration.zone, channelLists: configuration.channelLists, tonight: configuration.tonight)
             let feeds = DefaultPaths.installed("Feeds", variable: "CARTELERA_FEEDS", environment: ProcessInfo.processInfo.environment)
             let web = try SitePublishing.webFolder(nil)
-            let report: BuildReport
-            do {
-                report = try FeedPublisher(store: store, feeds: feeds, output: "\(output)/public", context: context).build()
-                for problem in report.problems + report.failures { FileHandle.standardError.write(Data("cartelera: build: \(problem)\n".utf8)) }
-            } catch {
-                throw CommandFailure(description: "build: \(error.description)", status: .sourcesFailed)
-            }
-            let site = try SitePublishing.build(store: store, output: "\(output)/public", feeds: feeds, published: report.feeds, context: context, web: web, options: SiteOptions())
+            let (report, site) = try SitePublishing.publish(
+                store: store, feeds: feeds, output: "\(output)/public", context: context, web: web, buildsFeeds: true, siteOptions: SiteOptions())
+            guard let report, let site else { throw CommandFailure(description: "build: nothing was published", status: .sourcesFailed) }
+            for problem in report.problems + report.failures { FileHandle.standardError.write(Data("cartelera: build: \(problem)\n".utf8)) }
             return (report, site)
         }
 
@@ -130,7 +126,7 @@ extension Cartelera {
         }
 
         private func printSummary(_ report: RunReport, storeRoot: String, now: Timestamp, seconds: Double) throws {
-            let store = try FileStore(root: storeRoot, creating: false)
+            let store = try FileStore(root: storeRoot, creating: false).snapshot()
             let days = try store.programmeDays()
             var programmes = 0
             var channels = Set<ChannelID>()
