@@ -35,7 +35,7 @@ public enum DataSetGStore {
                               progress: (String) -> Void = { _ in }) throws -> IngestReport {
         let store = try FileStore(root: root, indexer: QueryIndexer())
         guard try store.shardKeys().isEmpty else {
-            throw StoreError(kind: .invalidContent, file: store.root, detail: "already holds shards: give bench generate a new folder")
+            throw StoreError(kind: .invalidContent, file: store.root, detail: "already holds shards: give cartelera-bench generate a new folder")
         }
         let now = Timestamp(secondsSince1970: DataSetG.now)
         let lock = try store.lock(at: now)

@@ -140,11 +140,6 @@ public struct QueryEngine: Sendable {
     private static let placeholderEntry = AudienceEntry(channel: "", channelName: "", title: "", start: Timestamp(secondsSince1970: 0), durationMinutes: nil,
                                                         viewers: nil, share: nil, day: Day(daysSince1970: 0), rank: nil, provenance: Provenance(source: ""))
 
-    /// The records of every programme the query matches, in order: what a benchmark measures, without building rows.
-    public func programmeMatchCount(_ query: Query) -> Int {
-        ProgrammeSearch(index: index.programmes).matches(query).count
-    }
-
     /// The external ids (or stable ids) of every programme the query matches, in order.
     public func programmeIDs(_ query: Query) -> [String] {
         let programmes = index.programmes

@@ -166,7 +166,7 @@ extension GlobalOptions {
         do {
             return try QueryEngine.open(try FileStore(root: storeDirectory, creating: false))
         } catch {
-            throw CommandFailure(description: error.description, status: .sourcesFailed)
+            throw CommandFailure(description: error.description, status: .failed)
         }
     }
 }

@@ -31,7 +31,7 @@ enum SitePublishing {
                         siteOptions: SiteOptions) throws -> (feeds: BuildReport?, site: SiteReport?) {
         let store: FileStore
         do { store = try FileStore(root: root, creating: false) } catch {
-            throw CommandFailure(description: "build: \(error.description)", status: .sourcesFailed)
+            throw CommandFailure(description: "build: \(error.description)", status: .failed)
         }
         var earlier: BuildReport?
         var attempt = 1
@@ -57,9 +57,9 @@ enum SitePublishing {
             } catch let error as StoreError where error.kind == .superseded && attempt < 3 {
                 attempt += 1
             } catch let error as SiteError {
-                throw CommandFailure(description: "build: site: \(error.description)", status: .sourcesFailed)
+                throw CommandFailure(description: "build: site: \(error.description)", status: .failed)
             } catch {
-                throw CommandFailure(description: "build: \(error)", status: .sourcesFailed)
+                throw CommandFailure(description: "build: \(error)", status: .failed)
             }
         }
     }

@@ -49,7 +49,7 @@ import Testing
 }
 
 /// G written through the store's commit path and asked q3 and q4 as BENCHMARKS.md defines them: the reference answers,
-/// from a part of G small enough for the suite (q1 and q2 need all of it: `cartelera bench query` checks those).
+/// from a part of G small enough for the suite (q1 and q2 need all of it: `cartelera-bench query` checks those).
 @Suite struct ReducedGTests {
     @Test func q3AndQ4AnswerAsTheReferenceTableSays() throws {
         let folder = try TemporaryFolder("bench-g")

@@ -59,11 +59,11 @@ struct PublishOptions: ParsableArguments {
     var only: PublishedPart?
 
     @Option(name: .customLong("programme-pages"), help: ArgumentHelp(
-        "Give pages only to the first N programmes by start (what `bench build` measures; default: all).", valueName: "n"))
+        "Give pages only to the first N programmes by start (what `cartelera-bench build` measures; default: all).", valueName: "n"))
     var programmePages: Int?
 
     @Flag(name: .customLong("mustache-only"), help: ArgumentHelp(
-        "Render every page with swift-mustache alone instead of the compiled templates (slower; what `bench build` compares them with)."))
+        "Render every page with swift-mustache alone instead of the compiled templates (slower; what `cartelera-bench build` compares them with)."))
     var mustacheOnly = false
 
     mutating func validate() throws {
@@ -106,6 +106,6 @@ struct PublishOptions: ParsableArguments {
             }
         }
         guard let report else { return .ok }
-        return !report.failures.isEmpty ? .sourcesFailed : report.problems.isEmpty ? .ok : .usage
+        return !report.failures.isEmpty ? .failed : report.problems.isEmpty ? .ok : .usage
     }
 }

@@ -68,7 +68,7 @@ extension Cartelera {
                 picked = engine.shake(query, using: &system)
             }
             guard let picked else {
-                throw CommandFailure(description: "nothing matches these filters: shake has nothing to pick from", status: .sourcesFailed)
+                throw CommandFailure(description: "nothing matches these filters: shake has nothing to pick from", status: .failed)
             }
             if global.json {
                 try GlobalOptions.printJSON(picked)
