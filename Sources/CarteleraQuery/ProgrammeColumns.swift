@@ -165,13 +165,20 @@ struct ProgrammeColumns {
         writer.add("year", uint32s: year)
         writer.add("score", uint8s: score)
         writer.add("externalID", rawStrings: externalOffsets, bytes: externalBytes)
+        let (channelOffsets, byChannel) = Self.grouped(channel, groups: channels.count)
+        // A programme without a stop lasts until the next start on its channel (`ProgrammeIndex.end`), so those count too.
         var longest: Int64 = 0
-        for record in 0..<count where stop[record] != Int64.min {
-            let (duration, overflow) = stop[record].subtractingReportingOverflow(start[record])
-            if !overflow { longest = max(longest, duration) }
+        for number in 0..<channels.count {
+            let records = byChannel[Int(channelOffsets[number])..<Int(channelOffsets[number + 1])]
+            for (position, record) in zip(records.indices, records) {
+                let record = Int(record)
+                let end = stop[record] != Int64.min ? stop[record] : position + 1 < records.endIndex ? start[Int(records[position + 1])] : nil
+                guard let end else { continue }
+                let (duration, overflow) = end.subtractingReportingOverflow(start[record])
+                if !overflow { longest = max(longest, duration) }
+            }
         }
         writer.add("longest", int64s: [longest])
-        let (channelOffsets, byChannel) = Self.grouped(channel, groups: channels.count)
         writer.add("channelOffsets", uint32s: channelOffsets)
         writer.add("byChannel", uint32s: byChannel)
         let (titleOffsets, titlePostings) = Self.grouped(title, groups: titles.count)

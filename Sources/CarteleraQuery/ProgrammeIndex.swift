@@ -1,5 +1,6 @@
 import CarteleraCore
 import CarteleraModel
+import Synchronization
 
 /// The programmes of a store as columns, in (start, id) order, with the lookups queries need: by channel, by
 /// title, by title word. Read from a mapped `IndexFile`; nothing is decoded up front but the small tables.
@@ -32,7 +33,8 @@ final class ProgrammeIndex: Sendable {
     let titlePostings: NumberColumn<UInt32>
     let wordOffsets: NumberColumn<UInt32>
     let wordTitles: NumberColumn<UInt32>
-    /// The longest programme, in seconds: a window search starts that far before the window.
+    /// The longest programme, in seconds, a programme without a stop counted to the next start on its channel: a window
+    /// search starts that far before the window.
     let longest: Int64
     /// Bit i of the file's genre sets → the genre it means in this build.
     let genreOfBit: [Genre?]
@@ -42,6 +44,8 @@ final class ProgrammeIndex: Sendable {
     let channelNames: [String]
     /// Channel id → its number in `channels`.
     let channelNumber: [String: UInt32]
+    /// Folded title words → the titles folding to them, for airings; made on first use.
+    private let titleKeys = Mutex<[String: [Int]]?>(nil)
 
     /// Reads the columns of a programme index and checks every reference inside it, so a damaged file is refused whole.
     init(file: IndexFile) throws(IndexError) {
@@ -116,10 +120,31 @@ final class ProgrammeIndex: Sendable {
         return value == Int64.min ? nil : value
     }
 
-    /// The end a window search uses: the stop, or the start when the source gave none.
-    func effectiveStop(_ index: Int) -> Int64 {
+    /// When record `index` ends for every reader (now and next, windows, minutes left, a page's end time): its stop; for a
+    /// programme the source gave no stop, the next start on its channel; nil when neither is known.
+    func end(_ index: Int) -> Int64? {
         let value = stop[index]
-        return value == Int64.min ? start[index].addingReportingOverflow(1).partialValue : value
+        if value != Int64.min { return value }
+        return nextStart(onChannelOf: index)
+    }
+
+    /// The end a window search uses: `end(_:)`, or, when no end is known, the start and one second: such a programme is on
+    /// the air only at its start.
+    func effectiveStop(_ index: Int) -> Int64 {
+        end(index) ?? start[index].addingReportingOverflow(1).partialValue
+    }
+
+    /// The first start after record `index`'s on its channel; nil for the channel's last programme.
+    func nextStart(onChannelOf index: Int) -> Int64? {
+        let number = Int(channel[index])
+        let instant = start[index]
+        var low = Int(channelOffsets[number]), high = Int(channelOffsets[number + 1])
+        let end = high
+        while low < high {
+            let middle = (low + high) / 2
+            if start[Int(byChannel[middle])] <= instant { low = middle + 1 } else { high = middle }
+        }
+        return low < end ? start[Int(byChannel[low])] : nil
     }
 
     /// The first record whose start is at or after `instant`.
@@ -130,6 +155,32 @@ final class ProgrammeIndex: Sendable {
             if start[middle] < instant { low = middle + 1 } else { high = middle }
         }
         return low
+    }
+
+    /// The record of a programme id; nil when there is none.
+    func record(_ id: ProgrammeID) -> Int? {
+        guard let (channel, start) = id.parts, let number = channelNumber[channel.rawValue] else { return nil }
+        var record = firstStarting(atOrAfter: start.secondsSince1970)
+        while record < count, self.start[record] == start.secondsSince1970 {
+            if self.channel[record] == number { return record }
+            record += 1
+        }
+        return nil
+    }
+
+    /// The title numbers whose folded words, joined by spaces, are `key` (`TextFolding.words(title)` joined): worked out
+    /// once per index, on first use.
+    func titles(foldingTo key: String) -> [Int] {
+        titleKeys.withLock { keys in
+            if keys == nil {
+                var grouped: [String: [Int]] = [:]
+                for number in 0..<foldedTitles.count {
+                    grouped[TextFolding.words(folded: foldedTitles[number]).joined(separator: " "), default: []].append(number)
+                }
+                keys = grouped
+            }
+            return keys?[key] ?? []
+        }
     }
 
     /// The stable id of record `index`: `<channel>@<start>`.

@@ -1,6 +1,14 @@
 import CarteleraCore
 import CarteleraModel
 
+/// The questions every reader asks the same way: the command line (`now`, `airings`), the API (`/api/now`, `/api/airings`), the
+/// static API (`api/now.json`) and the site (TV now, channel days, programme pages) all take these answers, so they agree.
+///
+/// - **A programme's end** is its stop; a programme the source gave no stop ends when the next one on its channel starts;
+///   the last one of its channel without a stop has no known end, and counts as on the air only at its start.
+/// - **Now** on a channel is the programme that has started and not ended; **next** is the first to start after the moment.
+/// - **Airings** of a title are the programmes on every channel whose title folds to the same words (case, accents and
+///   punctuation aside) and that have not ended at the moment: on the air now or to come, by start.
 extension QueryEngine {
     /// What every channel (or the ones given) has on now, with the minutes it has left, and what comes next; channels in id order.
     public func nowAndNext(at now: Timestamp, channels: Set<ChannelID>? = nil) -> [NowAndNext] {
@@ -10,42 +18,52 @@ extension QueryEngine {
         var answers: [NowAndNext] = []
         for (number, channel) in programmes.channels.enumerated() where channels?.contains(ChannelID(channel)) ?? true {
             let from = Int(programmes.channelOffsets[number]), to = Int(programmes.channelOffsets[number + 1])
-            // The last record of the channel starting at or before now.
+            // The first record of the channel starting after now; the one before it started at or before now.
             var low = from, high = to
             while low < high {
                 let middle = (low + high) / 2
                 if programmes.start[Int(programmes.byChannel[middle])] <= instant { low = middle + 1 } else { high = middle }
             }
             var current: ProgrammeRow?
-            var nextPosition = low
             if low > from {
                 let record = Int(programmes.byChannel[low - 1])
                 if programmes.effectiveStop(record) > instant {
                     current = search.row(ProgrammeSearch.Match(record: record, tier: nil), at: now)
                 }
             }
-            while nextPosition < to, programmes.start[Int(programmes.byChannel[nextPosition])] <= instant { nextPosition += 1 }
-            let next = nextPosition < to ? search.row(ProgrammeSearch.Match(record: Int(programmes.byChannel[nextPosition]), tier: nil)) : nil
+            let next = low < to ? search.row(ProgrammeSearch.Match(record: Int(programmes.byChannel[low]), tier: nil)) : nil
             guard current != nil || next != nil else { continue }
             answers.append(NowAndNext(channel: ChannelID(channel), channelName: programmes.channelNames[number], now: current, next: next))
         }
         return answers
     }
 
-    /// The upcoming airings (starting at or after `after`) of a title on every channel, by start; the same title folded, so accents and case do not matter.
-    public func otherAirings(of title: String, after: Timestamp, excluding: ProgrammeID? = nil) -> [ProgrammeRow] {
+    /// The airings of a title on every channel that have not ended at `now`, by start (then channel), the first `limit` when
+    /// given; the title compared folded, so accents, case and punctuation do not matter.
+    public func airings(of title: String, at now: Timestamp, limit: Int? = nil) -> [ProgrammeRow] {
         let programmes = index.programmes
         let search = ProgrammeSearch(index: programmes)
-        let folded = TextFolding.words(title).joined(separator: " ")
-        guard !folded.isEmpty else { return [] }
+        let key = TextFolding.words(title).joined(separator: " ")
+        guard !key.isEmpty else { return [] }
         var records: [Int] = []
-        for number in 0..<programmes.foldedTitles.count where TextFolding.words(folded: programmes.foldedTitles[number]).joined(separator: " ") == folded {
+        for number in programmes.titles(foldingTo: key) {
             for position in Int(programmes.titleOffsets[number])..<Int(programmes.titleOffsets[number + 1]) {
                 let record = Int(programmes.titlePostings[position])
-                if programmes.start[record] >= after.secondsSince1970, programmes.id(record) != excluding { records.append(record) }
+                if programmes.effectiveStop(record) > now.secondsSince1970 { records.append(record) }
             }
         }
-        return records.sorted().map { search.row(ProgrammeSearch.Match(record: $0, tier: nil)) }
+        return records.sorted().prefix(max(0, limit ?? records.count)).map { search.row(ProgrammeSearch.Match(record: $0, tier: nil)) }
+    }
+
+    /// When a programme ends (its stop, else the next start on its channel); nil when neither is known or the snapshot has no such programme.
+    public func end(of id: ProgrammeID) -> Timestamp? {
+        guard let record = index.programmes.record(id) else { return nil }
+        return index.programmes.end(record).map { Timestamp(secondsSince1970: $0) }
+    }
+
+    /// The channels with programmes, in id order, each with its name.
+    public func programmeChannels() -> [(id: ChannelID, name: String)] {
+        zip(index.programmes.channels, index.programmes.channelNames).map { (ChannelID($0), $1) }
     }
 
     /// A day's audience ranking (most viewers first) and channel shares (largest first), the day read in `zone`.
@@ -85,15 +103,7 @@ extension QueryEngine {
 
     /// Whether the snapshot holds a programme with this id: a feed tells a programme that left its window from one its source dropped.
     public func containsProgramme(_ id: ProgrammeID) -> Bool {
-        guard let (channel, start) = id.parts else { return false }
-        let programmes = index.programmes
-        guard let number = programmes.channelNumber[channel.rawValue] else { return false }
-        var record = programmes.firstStarting(atOrAfter: start.secondsSince1970)
-        while record < programmes.count, programmes.start[record] == start.secondsSince1970 {
-            if programmes.channel[record] == number { return true }
-            record += 1
-        }
-        return false
+        index.programmes.record(id) != nil
     }
 
     /// The stored venue with this id, nil when there is none.

@@ -64,7 +64,7 @@ struct APIRoutes: Sendable {
             guard let title = try query.single("title"), !title.trimmingCharacters(in: .whitespaces).isEmpty, title.count <= 200 else {
                 throw APIError.badParameter("title", "give the title, 1 to 200 characters")
             }
-            let rows = engine.otherAirings(of: title, after: context.now)
+            let rows = engine.airings(of: title, at: context.now)
             return try json(QueryAnswer.programmes(QueryPage(total: rows.count, offset: 0, rows: rows)), snapshot, caching: .seconds(Self.answerSeconds))
         case "audiences":
             guard segments.count == 2 else { throw APIError.notFound("use /api/audiences/<YYYY-MM-DD, today or yesterday>") }

@@ -1,28 +1,21 @@
-import CarteleraCore
 import CarteleraModel
+import CarteleraQuery
 
-/// The groupings every language's pages share, computed once per build: each programme's local day and effective
-/// end, and the programmes by channel and day, by type, genre and decade, and by title (for other airings); the
-/// venues by id, every night with its guest list, and the nights promoted now.
+/// What every language's pages share, worked out once per build: the engine's answers (the programmes listed, now and
+/// next on every channel) and the lookups pages make into them; the venues by id, every night with its guest list, and
+/// the nights promoted now.
 struct ContentIndex: Sendable {
-    /// Each programme's start day in the guide's zone.
-    let localDays: [Day]
-    /// Each programme's end: its own, else the next start on its channel.
-    let stops: [Timestamp?]
-    /// Programme positions by channel, then local day, in start order.
-    let channelDays: [ChannelID: [Day: [Int]]]
-    /// The channels with programmes, by name.
+    /// The programmes the site lists, by channel, type, genre and decade and by local day, as the engine answers them.
+    let listings: ProgrammeListings
+    /// What every channel has on now and next at the build's moment, by channel.
+    let nowAndNext: [ChannelID: NowAndNext]
+    /// The position in `listings.rows` of each programme the site gives a page.
+    let positions: [ProgrammeID: Int]
+    /// The first airings of each title listed (as many as a programme page shows, and one more: the page leaves itself
+    /// out), as the engine answers `airings` at the build's moment; asked once per title, not once per page and language.
+    let airings: [String: [ProgrammeRow]]
+    /// The channels with programmes listed, by name.
     let channelOrder: [ChannelID]
-    /// Programme positions by type, then local day.
-    let typeDays: [ProgrammeType: [Day: [Int]]]
-    /// Programme positions by genre, then local day.
-    let genreDays: [Genre: [Day: [Int]]]
-    /// Programme positions by production decade (1990 for 1990–1999).
-    let decades: [Int: [Int]]
-    /// Programme positions by folded title.
-    let airings: [String: [Int]]
-    /// Each programme's folded title key.
-    let titleKeys: [String]
     /// Every venue by id.
     let venues: [VenueID: Venue]
     /// Every stored night with its guest list (its own, else its venue's for the evening), by evening and doors.
@@ -30,49 +23,24 @@ struct ContentIndex: Sendable {
     /// The ids of nights a paid promotion running at the build's moment points at.
     let promotedNights: Set<String>
 
-    /// The groupings of `content`, days read in `zone`, promotions running at `now`.
-    init(_ content: SiteContent, zone: ZoneConverter, now: Timestamp) {
-        let programmes = content.programmes
-        var localDays: [Day] = []
-        localDays.reserveCapacity(programmes.count)
-        var stops = [Timestamp?](repeating: nil, count: programmes.count)
-        var channelDays: [ChannelID: [Day: [Int]]] = [:]
-        var byChannel: [ChannelID: [Int]] = [:]
-        var typeDays: [ProgrammeType: [Day: [Int]]] = [:]
-        var genreDays: [Genre: [Day: [Int]]] = [:]
-        var decades: [Int: [Int]] = [:]
-        var airings: [String: [Int]] = [:]
-        var titleKeys: [String] = []
-        titleKeys.reserveCapacity(programmes.count)
-        for (position, programme) in programmes.enumerated() {
-            let day = zone.local(programme.start).day
-            localDays.append(day)
-            channelDays[programme.channel, default: [:]][day, default: []].append(position)
-            byChannel[programme.channel, default: []].append(position)
-            if let type = programme.type { typeDays[type, default: [:]][day, default: []].append(position) }
-            for genre in Set(programme.genres) { genreDays[genre, default: [:]][day, default: []].append(position) }
-            if let year = programme.year, year > 0 { decades[year - year % 10, default: []].append(position) }
-            let key = TextFolding.words(programme.title).joined(separator: " ")
-            titleKeys.append(key)
-            if !key.isEmpty { airings[key, default: []].append(position) }
+    /// How many other airings a programme page shows.
+    static let airingsShown = 20
+
+    /// The lookups of `listings` and `content`, with now, next and the titles' airings asked of `engine` at `now`.
+    init(_ content: SiteContent, listings: ProgrammeListings, engine: QueryEngine, now: Timestamp) {
+        self.listings = listings
+        nowAndNext = Dictionary(engine.nowAndNext(at: now).map { ($0.channel, $0) }, uniquingKeysWith: { first, _ in first })
+        positions = Dictionary(listings.rows.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
+        var airings: [String: [ProgrammeRow]] = [:]
+        for row in listings.rows where airings[row.title] == nil {
+            airings[row.title] = engine.airings(of: row.title, at: now, limit: Self.airingsShown + 1)
         }
-        for positions in byChannel.values {
-            for (offset, position) in positions.enumerated() {
-                stops[position] = programmes[position].stop ?? (offset + 1 < positions.count ? programmes[positions[offset + 1]].start : nil)
-            }
-        }
-        self.localDays = localDays
-        self.stops = stops
-        self.channelDays = channelDays
-        channelOrder = channelDays.keys.sorted { channel, other in
-            let name = content.channels[channel]?.name ?? channel.rawValue, otherName = content.channels[other]?.name ?? other.rawValue
+        self.airings = airings
+        let names = Dictionary(listings.rows.map { ($0.channel, $0.channelName) }, uniquingKeysWith: { first, _ in first })
+        channelOrder = listings.byChannel.keys.sorted { channel, other in
+            let name = names[channel] ?? channel.rawValue, otherName = names[other] ?? other.rawValue
             return (name.lowercased(), channel.rawValue) < (otherName.lowercased(), other.rawValue)
         }
-        self.typeDays = typeDays
-        self.genreDays = genreDays
-        self.decades = decades
-        self.airings = airings
-        self.titleKeys = titleKeys
         venues = Dictionary(content.venues.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         nights = content.evenings.keys.sorted().flatMap { day -> [(night: Night, list: GuestList?)] in
             guard let evening = content.evenings[day] else { return [] }

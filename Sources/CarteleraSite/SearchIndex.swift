@@ -3,15 +3,17 @@ import CarteleraModel
 /// `search-index.json`, what the search and shake script reads: compact rows, paths relative to a language's root.
 ///
 /// `{"programmes": [[title, path, type, "genre,genre", "channel · YYYY-MM-DD HH:MM"]], "clubs": [[name, path, "music,music",
-/// free 0/1, city]], "nights": [[title, path, "music,music", free 0/1, "venue · YYYY-MM-DD"]]}`.
+/// free 0/1, city]], "nights": [[title, path, "music,music", free 0/1, "venue · YYYY-MM-DD"]]}`. The programmes are the
+/// engine's listings, the site's own programmes.
 enum SearchIndex {
-    /// The index of `content`, local days and times in `zone`, as JSON.
+    /// The index of `content` and the listings of `index`, local days and times in `zone`, as JSON.
     static func json(_ content: SiteContent, index: ContentIndex, zone: ZoneConverter) -> [UInt8] {
-        let programmes: [Any] = content.programmes.enumerated().map { position, programme in
+        let listings = index.listings
+        let programmes: [Any] = listings.rows.enumerated().map { position, programme in
             let second = zone.local(programme.start).secondOfDay
-            let when = "\(index.localDays[position]) \(SitePages.clock(second))"
+            let when = "\(listings.localDays[position]) \(SitePages.clock(second))"
             return [programme.title, SitePaths.programme(programme.id), programme.type?.rawValue ?? "", programme.genres.map(\.rawValue).joined(separator: ","),
-                    "\(content.channels[programme.channel]?.name ?? programme.channel.rawValue) · \(when)"]
+                    "\(programme.channelName) · \(when)"]
         }
         let clubs: [Any] = content.venues.map { venue in
             [venue.name, SitePaths.club(venue.id), venue.musicGenres.map(\.rawValue).joined(separator: ","), venue.freeEntry == true ? 1 : 0, venue.city]

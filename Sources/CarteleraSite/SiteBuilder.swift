@@ -25,7 +25,7 @@ public struct SiteOptions: Sendable {
     /// The address the site is published at (`https://cartelera.example/`), for canonical links and the sitemap; nil when
     /// unknown: canonical links are then relative and no sitemap is published (it may hold absolute addresses only).
     public var baseURL: String?
-    /// Only the first programmes by start get pages (a benchmark's site); nil for all.
+    /// Only the first N programmes by start are listed and get pages, ties at the cut left out (a benchmark's site); nil for all.
     public var programmeLimit: Int?
     /// Rendering threads; the machine's cores by default.
     public var workers: Int
@@ -70,18 +70,34 @@ public struct SiteBuilder: Sendable {
     /// Builds the site; throws when the snapshot cannot be read (`isSuperseded` when a commit replaced it: build again
     /// from a new one) or a page cannot be written.
     ///
+    /// The pages show the engine's answers: the programmes listed by channel, type, genre and decade (with
+    /// `programmeLimit`, those starting before the programme after the first N by start), now and next, each programme's
+    /// airings and end. `engine` is an engine over the same snapshot when the caller has one (the feeds' build); else the
+    /// build opens one, only when something changed.
+    ///
     /// When the store's shards and sources' last successes, the templates, the moment and the options are all what the last
     /// build used (and its files are in place), nothing is read or rendered.
-    public func build() throws(SiteError) -> SiteReport {
+    public func build(engine given: QueryEngine? = nil) throws(SiteError) -> SiteReport {
         let (input, generation) = try inputKey()
         let previous = SiteManifest.read(output: output)
         if previous.input == input, previous.fingerprint == web.fingerprint, !previous.pages.isEmpty,
            previous.pages.keys.allSatisfy({ PageWriter.exists(output + "/" + $0) }) {
             return SiteReport(pages: previous.pages.count, unchanged: previous.pages.count, generation: generation)
         }
-        let content = try SiteContent.read(snapshot, programmeLimit: options.programmeLimit, workers: options.workers)
-        let index = ContentIndex(content, zone: context.guideZone, now: context.now)
-        return try publish(jobs: jobs(content, index), generation: content.generation, previous: previous, input: input)
+        let engine: QueryEngine
+        if let given, given.snapshot.generation == snapshot.generation {
+            engine = given
+        } else {
+            do { engine = try QueryEngine(snapshot: snapshot) } catch { throw SiteError(error, in: snapshot.location) }
+        }
+        var scope = Query(kind: .programmes, at: context.now)
+        if let limit = options.programmeLimit, let end = engine.startOfProgramme(after: limit) {
+            scope.window = Query.Window(from: Timestamp(secondsSince1970: Int64.min), to: end, mode: .starts)
+        }
+        let listings = engine.listings(scope, zone: context.guideZone)
+        let content = try SiteContent.read(snapshot, rows: listings.rows, workers: options.workers)
+        let index = ContentIndex(content, listings: listings, engine: engine, now: context.now)
+        return try publish(jobs: jobs(content, index, engine), generation: content.generation, previous: previous, input: input)
     }
 
     /// A hash of every input of the site: the store's shard hashes, its sources' last successes, the moment, the zone,
@@ -102,24 +118,26 @@ public struct SiteBuilder: Sendable {
         return (hash.hex, manifest.generation)
     }
 
-    private func pageBuilder(_ language: SiteLanguage, _ content: SiteContent, _ index: ContentIndex) -> SitePages {
-        SitePages(content: content, index: index, language: language, labels: web.labels(language),
+    private func pageBuilder(_ language: SiteLanguage, _ content: SiteContent, _ index: ContentIndex, _ engine: QueryEngine) -> SitePages {
+        SitePages(content: content, index: index, engine: engine, language: language, labels: web.labels(language),
                   now: context.now, zone: context.guideZone, channelLists: context.channelLists, feeds: feeds, baseURL: options.baseURL,
                   eveningCutoff: context.tonight.end, dayNames: dayNames(web.labels(language), index))
     }
 
-    /// The names of every day a page may show: the programmes' days and a day either side, evenings and audience days.
+    /// The names of every day a page may show: the programmes' days and a day either side, their airings' days, evenings
+    /// and audience days.
     private func dayNames(_ labels: SiteLabels, _ index: ContentIndex) -> [Day: (long: String, short: String)] {
-        var days = Set(index.localDays)
+        var days = Set(index.listings.localDays)
         for day in days { days.insert(day.advanced(by: -1)); days.insert(day.advanced(by: 1)) }
+        for airings in index.airings.values { for airing in airings { days.insert(context.guideZone.local(airing.start).day) } }
         days.insert(context.guideZone.local(context.now).day)
         return Dictionary(uniqueKeysWithValues: days.map { ($0, (labels.longDate($0), labels.shortDate($0))) })
     }
 
     /// The pages of both languages as jobs the workers share, longest first: each language's pages other than
     /// programmes, the search index, and the programme pages in slices, so a worker holds only one slice's pages at a time.
-    private func jobs(_ content: SiteContent, _ index: ContentIndex) -> [PageJob] {
-        let builders = SiteLanguage.allCases.map { pageBuilder($0, content, index) }
+    private func jobs(_ content: SiteContent, _ index: ContentIndex, _ engine: QueryEngine) -> [PageJob] {
+        let builders = SiteLanguage.allCases.map { pageBuilder($0, content, index, engine) }
         let count = content.programmes.count
         let sliceSize = max(256, min(2_048, count / (options.workers * 4) + 1))
         let slices = stride(from: 0, to: count, by: sliceSize).map { $0..<min(count, $0 + sliceSize) }

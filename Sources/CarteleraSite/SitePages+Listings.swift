@@ -1,20 +1,20 @@
 import CarteleraModel
 
 extension SitePages {
-    /// The listings index and a page per type and day, per genre and day, and per production decade.
+    /// The listings index and a page per type and day, per genre and day, and per production decade: the engine's listings.
     func listingPages() -> [SitePage] {
         var pages = [listingsIndex()]
         for type in ProgrammeType.allCases {
-            pages += dayListings(index.typeDays[type] ?? [:], heading: typeLabel(type), showsType: false) { SitePaths.type(type, $0) }
+            pages += dayListings(index.listings.byType[type] ?? [:], heading: typeLabel(type), showsType: false) { SitePaths.type(type, $0) }
         }
         for genre in Genre.allCases {
-            pages += dayListings(index.genreDays[genre] ?? [:], heading: genreLabel(genre), showsType: true) { SitePaths.genre(genre, $0) }
+            pages += dayListings(index.listings.byGenre[genre] ?? [:], heading: genreLabel(genre), showsType: true) { SitePaths.genre(genre, $0) }
         }
-        for decade in index.decades.keys.sorted() {
+        for decade in index.listings.byDecade.keys.sorted() {
             let path = SitePaths.decade(decade)
             var sections: [[String: Any]] = []
             var byDay: [Day: [Int]] = [:]
-            for position in index.decades[decade] ?? [] { byDay[index.localDays[position], default: []].append(position) }
+            for position in index.listings.byDecade[decade] ?? [] { byDay[index.listings.localDays[position], default: []].append(position) }
             for day in byDay.keys.sorted() {
                 sections.append(["sectionHeading": longDate(day),
                                  "programmes": (byDay[day] ?? []).map { programmeRow($0, from: path, showsChannel: true, showsType: true) }])
@@ -43,15 +43,15 @@ extension SitePages {
         let path = SitePaths.listings
         let root = SitePaths.up(from: path)
         let types = ProgrammeType.allCases.compactMap { type -> [String: Any]? in
-            guard let byDay = index.typeDays[type], let day = landingDay(byDay.keys) else { return nil }
+            guard let byDay = index.listings.byType[type], let day = landingDay(byDay.keys) else { return nil }
             return ["label": typeLabel(type), "href": root + SitePaths.type(type, day)]
         }
         let genres = Genre.allCases.compactMap { genre -> [String: Any]? in
-            guard let byDay = index.genreDays[genre], let day = landingDay(byDay.keys) else { return nil }
+            guard let byDay = index.listings.byGenre[genre], let day = landingDay(byDay.keys) else { return nil }
             return ["label": genreLabel(genre), "href": root + SitePaths.genre(genre, day)]
         }
-        let decades = index.decades.keys.sorted().map { decade -> [String: Any] in
-            ["label": "\(decade)–\(decade + 9)", "href": root + SitePaths.decade(decade), "count": index.decades[decade]?.count ?? 0]
+        let decades = index.listings.byDecade.keys.sorted().map { decade -> [String: Any] in
+            ["label": "\(decade)–\(decade + 9)", "href": root + SitePaths.decade(decade), "count": index.listings.byDecade[decade]?.count ?? 0]
         }
         let groups: [[String: Any]] = [
             ["heading": labels["byType"], "items": types], ["heading": labels["byGenre"], "items": genres], ["heading": labels["byYear"], "items": decades],

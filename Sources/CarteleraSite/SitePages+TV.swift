@@ -1,4 +1,5 @@
 import CarteleraModel
+import CarteleraQuery
 
 extension SitePages {
     /// TV now (all channels and each configured channel list), every channel's days and every programme.
@@ -9,7 +10,7 @@ extension SitePages {
             pages.append(tvNow(path: SitePaths.channelList(name), channels: index.channelOrder.filter { wanted.contains($0) }, listName: name))
         }
         for channel in index.channelOrder {
-            let days = (index.channelDays[channel] ?? [:]).keys.sorted()
+            let days = (index.listings.byChannel[channel] ?? [:]).keys.sorted()
             for (offset, day) in days.enumerated() {
                 pages.append(channelDay(channel, day, previous: offset > 0 ? days[offset - 1] : nil, next: offset + 1 < days.count ? days[offset + 1] : nil))
             }
@@ -17,18 +18,9 @@ extension SitePages {
         return pages
     }
 
-    /// The position of what `channel` shows at `now`, and of what comes next.
-    func nowAndNext(_ channel: ChannelID) -> (now: Int?, next: Int?) {
-        let today = zone.local(now).day
-        let positions = (index.channelDays[channel]?[today.advanced(by: -1)] ?? []) + (index.channelDays[channel]?[today] ?? [])
-            + (index.channelDays[channel]?[today.advanced(by: 1)] ?? [])
-        var current: Int?
-        for position in positions {
-            let programme = content.programmes[position]
-            if programme.start > now { return (current, position) }
-            if let stop = index.stops[position], stop > now { current = position } else { current = nil }
-        }
-        return (current, nil)
+    /// The link to a programme's page from a page at `root`, when the site gives it one.
+    private func programmeHref(_ id: ProgrammeID, root: String) -> String? {
+        index.positions[id] == nil ? nil : root + SitePaths.programme(id)
     }
 
     func tvNow(path: String, channels: [ChannelID], listName: String?) -> SitePage {
@@ -36,20 +28,26 @@ extension SitePages {
         let today = zone.local(now).day
         var rows: [[String: Any]] = []
         for channel in channels {
-            let (current, next) = nowAndNext(channel)
-            guard current != nil || next != nil else { continue }
-            var row: [String: Any] = ["channelName": channelName(channel), "channelID": channel.rawValue]
-            let days = index.channelDays[channel] ?? [:]
-            if let day = days[today] != nil ? today : days.keys.min() { row["channelHref"] = root + SitePaths.channelDay(channel, day) + (days[today] != nil ? "#now" : "") }
-            if let current, let stop = index.stops[current] {
-                let programme = content.programmes[current]
-                row["now"] = ["title": programme.title, "href": root + SitePaths.programme(programme.id),
-                              "minutesLeft": Int((stop.secondsSince1970 - now.secondsSince1970 + 59) / 60)] as [String: Any]
+            // Now and next are the engine's: what `cartelera now` and `/api/now` answer at the same moment.
+            guard let answer = index.nowAndNext[channel], answer.now != nil || answer.next != nil else { continue }
+            var row: [String: Any] = ["channelName": answer.channelName, "channelID": channel.rawValue]
+            let days = index.listings.byChannel[channel] ?? [:]
+            // What is on now is marked on the page of the day it started (after midnight, often yesterday's).
+            if let current = answer.now.flatMap({ index.positions[$0.id] }) {
+                row["channelHref"] = root + SitePaths.channelDay(channel, index.listings.localDays[current]) + "#now"
+            } else if let day = days[today] != nil ? today : days.keys.min() {
+                row["channelHref"] = root + SitePaths.channelDay(channel, day)
             }
-            if let next {
-                let programme = content.programmes[next]
-                row["next"] = ["title": programme.title, "href": root + SitePaths.programme(programme.id), "time": time(programme.start),
-                               "startISO": programme.start.iso8601] as [String: Any]
+            if let current = answer.now {
+                var cell: [String: Any] = ["title": current.title]
+                if let href = programmeHref(current.id, root: root) { cell["href"] = href }
+                if let minutes = current.minutesLeft { cell["left"] = ["minutes": minutes] as [String: Any] }
+                row["now"] = cell
+            }
+            if let next = answer.next {
+                var cell: [String: Any] = ["title": next.title, "time": time(next.start), "startISO": next.start.iso8601]
+                if let href = programmeHref(next.id, root: root) { cell["href"] = href }
+                row["next"] = cell
             }
             rows.append(row)
         }
@@ -58,7 +56,7 @@ extension SitePages {
             lists.append(["name": name, "href": root + SitePaths.channelList(name), "selected": listName == name])
         }
         let channelLinks = channels.compactMap { channel -> [String: Any]? in
-            let days = index.channelDays[channel] ?? [:]
+            let days = index.listings.byChannel[channel] ?? [:]
             guard let day = days[today] != nil ? today : days.keys.min() else { return nil }
             return ["name": channelName(channel), "href": root + SitePaths.channelDay(channel, day)]
         }
@@ -71,8 +69,8 @@ extension SitePages {
     func channelDay(_ channel: ChannelID, _ day: Day, previous: Day?, next: Day?) -> SitePage {
         let path = SitePaths.channelDay(channel, day)
         let root = SitePaths.up(from: path)
-        let current = zone.local(now).day == day || zone.local(now).day == day.advanced(by: 1) ? nowAndNext(channel).now : nil
-        let positions = index.channelDays[channel]?[day] ?? []
+        let current = index.nowAndNext[channel]?.now.flatMap { index.positions[$0.id] }
+        let positions = index.listings.byChannel[channel]?[day] ?? []
         let rows = positions.map { programmeRow($0, from: path, showsChannel: false, showsType: true, current: $0 == current) }
         let name = channelName(channel)
         // Not "channelName": the rows would find the page's in their context and repeat it on every line.
@@ -87,15 +85,15 @@ extension SitePages {
         let programme = content.programmes[position]
         let path = SitePaths.programme(programme.id)
         let root = SitePaths.up(from: path)
-        let day = index.localDays[position]
-        let stop = index.stops[position]
+        let day = index.listings.localDays[position]
+        let stop = engine.end(of: programme.id)
         var values: [String: Any] = [
             "title": programme.title, "startISO": programme.start.iso8601, "when": dateTime(programme.start),
             "channelName": channelName(programme.channel), "channelHref": root + SitePaths.channelDay(programme.channel, day),
         ]
         if let subtitle = programme.subtitle, !subtitle.isEmpty { values["subtitle"] = subtitle }
         if let stop { values["stopText"] = time(stop, on: day) }
-        if let type = programme.type, let typeDay = index.typeDays[type]?[day] != nil ? day : nil {
+        if let type = programme.type, let typeDay = index.listings.byType[type]?[day] != nil ? day : nil {
             values["typeLabel"] = typeLabel(type)
             values["typeHref"] = root + SitePaths.type(type, typeDay)
         }
@@ -121,11 +119,12 @@ extension SitePages {
         if !programme.directors.isEmpty { people.append(["role": labels["directors"], "names": programme.directors.joined(separator: ", ")]) }
         if !programme.actors.isEmpty { people.append(["role": labels["actors"], "names": programme.actors.prefix(12).joined(separator: ", ")]) }
         values["people"] = people
-        let others = (index.airings[index.titleKeys[position]] ?? []).filter { $0 != position }.prefix(20)
-        values["airings"] = others.map { other -> [String: Any] in
-            let airing = content.programmes[other]
-            return ["when": shortDateTime(airing.start), "startISO": airing.start.iso8601, "channelName": channelName(airing.channel),
-                    "href": root + SitePaths.programme(airing.id)]
+        // Its other airings are the engine's, as `cartelera airings` answers at the build's moment, itself left out.
+        let others = (index.airings[programme.title] ?? []).filter { $0.id != programme.id }.prefix(ContentIndex.airingsShown)
+        values["airings"] = others.map { airing -> [String: Any] in
+            var entry: [String: Any] = ["when": shortDateTime(airing.start), "startISO": airing.start.iso8601, "channelName": airing.channelName]
+            if let href = programmeHref(airing.id, root: root) { entry["href"] = href }
+            return entry
         }
         return page(path, template: "programme", title: programme.title, jsonLD: programmeJSONLD(programme, stop: stop), values)
     }

@@ -1,11 +1,14 @@
 import CarteleraFeeds
 import CarteleraModel
+import CarteleraQuery
 import Foundation
 
 /// The pages of one language, built from the content: each with its template and the values it shows.
 struct SitePages {
     let content: SiteContent
     let index: ContentIndex
+    /// The engine, for the question a page asks of its own: when its programme ends.
+    let engine: QueryEngine
     let language: SiteLanguage
     let labels: SiteLabels
     let now: Timestamp
@@ -133,16 +136,16 @@ struct SitePages {
 
     func channelName(_ channel: ChannelID) -> String { content.channels[channel]?.name ?? channel.rawValue }
 
-    /// The programme as a row of a schedule or list, linked from a page at `path`.
+    /// The programme listed at `position` as a row of a schedule or list, linked from a page at `path`.
     func programmeRow(_ position: Int, from path: String, showsChannel: Bool, showsType: Bool, day: Day? = nil, current: Bool = false) -> [String: Any] {
-        let programme = content.programmes[position]
+        let programme = index.listings.rows[position]
         var row: [String: Any] = [
             "time": day.map { time(programme.start, on: $0) } ?? time(programme.start),
             "startISO": programme.start.iso8601,
             "title": programme.title,
             "href": SitePaths.up(from: path) + SitePaths.programme(programme.id),
         ]
-        if showsChannel { row["channelName"] = channelName(programme.channel) }
+        if showsChannel { row["channelName"] = programme.channelName }
         if showsType, let type = programme.type { row["typeLabel"] = typeLabel(type) }
         if current { row["current"] = true }
         return row
@@ -189,10 +192,10 @@ struct SitePages {
         let root = SitePaths.up(from: path)
         let today = zone.local(now).day
         let types = ProgrammeType.allCases.compactMap { type -> [String: Any]? in
-            guard let days = index.typeDays[type], let day = days.keys.filter({ $0 >= today }).min() ?? days.keys.max() else { return nil }
+            guard let days = index.listings.byType[type], let day = days.keys.filter({ $0 >= today }).min() ?? days.keys.max() else { return nil }
             return ["value": type.rawValue, "label": typeLabel(type), "href": root + SitePaths.type(type, day)]
         }
-        let genres = Genre.allCases.filter { index.genreDays[$0] != nil }.map { ["value": $0.rawValue, "label": genreLabel($0)] as [String: Any] }
+        let genres = Genre.allCases.filter { index.listings.byGenre[$0] != nil }.map { ["value": $0.rawValue, "label": genreLabel($0)] as [String: Any] }
         return page(path, template: "search", title: labels["searchTitle"],
                     ["typeOptions": types, "genreOptions": genres, "musicOptions": musicOptions(from: path)])
     }

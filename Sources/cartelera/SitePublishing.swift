@@ -39,14 +39,18 @@ enum SitePublishing {
             do {
                 let snapshot = try store.snapshot()
                 var report: BuildReport?
+                var engine: QueryEngine?
                 if buildsFeeds {
-                    var built = try FeedPublisher(engine: try QueryEngine(snapshot: snapshot), feeds: feeds, output: output, context: context).build()
+                    let opened = try QueryEngine(snapshot: snapshot)
+                    var built = try FeedPublisher(engine: opened, feeds: feeds, output: output, context: context).build()
                     if let earlier { built.include(earlier) }
                     report = built
+                    engine = opened
                 }
+                // The site opens its own engine only when it has something to build.
                 let site = try web.map { web throws(SiteError) in
                     try SiteBuilder(snapshot: snapshot, web: web, output: output, context: context,
-                                    feeds: linkedFeeds(in: feeds, published: report?.feeds ?? []), options: siteOptions).build()
+                                    feeds: linkedFeeds(in: feeds, published: report?.feeds ?? []), options: siteOptions).build(engine: engine)
                 }
                 return (report, site)
             } catch let error as BuildError where error.isSuperseded && attempt < 3 {

@@ -131,15 +131,49 @@ import Testing
         #expect(antena3.next?.title == "Accion")
     }
 
-    @Test func otherAiringsAreUpcomingAcrossChannelsWhateverTheAccents() throws {
+    @Test func airingsAreThoseNotEndedAcrossChannelsWhateverTheAccents() throws {
         let f = try QueryStore()
         try f.commit(programmes: [
             f.programme("La1.es", "2026-11-20 20:00", minutes: 60, "Mar adentro"),
+            f.programme("Telecinco.es", "2026-11-20 23:30", minutes: 60, "Mar, adentro"),
             f.programme("La2.es", "2026-11-22 23:00", minutes: 60, "MAR ADENTRO"),
             f.programme("Cuatro.es", "2026-11-23 16:00", minutes: 60, "Mar Adentro"),
             f.programme("Cuatro.es", "2026-11-24 16:00", minutes: 60, "Mar adentro 2"),
         ])
-        let airings = try f.engine().otherAirings(of: "mar adéntro", after: f.madrid("2026-11-21 00:00"))
-        #expect(airings.map(\.channel) == ["La2.es", "Cuatro.es"])
+        // At midnight the Telecinco airing has started and not ended: it is still one to watch.
+        let airings = try f.engine().airings(of: "mar adéntro", at: f.madrid("2026-11-21 00:00"))
+        #expect(airings.map(\.channel) == ["Telecinco.es", "La2.es", "Cuatro.es"])
+        #expect(try f.engine().airings(of: "mar adéntro", at: f.madrid("2026-11-21 00:30")).map(\.channel) == ["La2.es", "Cuatro.es"])
+        #expect(try f.engine().airings(of: "mar adéntro", at: f.madrid("2026-11-21 00:00"), limit: 2).map(\.channel) == ["Telecinco.es", "La2.es"])
+    }
+
+    @Test func aProgrammeWithoutAStopEndsWhenTheNextOnItsChannelStarts() throws {
+        let f = try QueryStore()
+        func open(_ channel: ChannelID, _ start: String, _ title: String) -> Programme {
+            var programme = f.programme(channel, start, minutes: 0, title)
+            programme.stop = nil
+            return programme
+        }
+        try f.commit(programmes: [
+            open("La1.es", "2026-11-20 21:00", "Cine"),
+            f.programme("La1.es", "2026-11-20 23:30", minutes: 60, "Noticias"),
+            open("La2.es", "2026-11-20 21:00", "Documental"),
+        ])
+        let engine = try f.engine()
+        let at = f.madrid("2026-11-20 22:00")
+        let answers = try #require(Optional(engine.nowAndNext(at: at)))
+        // Cine runs to the 23:30 news; the last programme of La 2, with no stop and nothing after it, has no known end.
+        let la1 = try #require(answers.first { $0.channel == "La1.es" })
+        #expect(la1.now?.title == "Cine" && la1.now?.minutesLeft == 90 && la1.now?.stop == nil)
+        #expect(la1.next?.title == "Noticias")
+        #expect(answers.first { $0.channel == "La2.es" } == nil)
+        #expect(engine.end(of: ProgrammeID(channel: "La1.es", start: f.madrid("2026-11-20 21:00"))) == f.madrid("2026-11-20 23:30"))
+        #expect(engine.end(of: ProgrammeID(channel: "La2.es", start: f.madrid("2026-11-20 21:00"))) == nil)
+        // A window at 23:00 overlaps Cine (on until 23:30) but not La 2's documentary (on only at 21:00 as far as anyone knows).
+        var query = Query(kind: .programmes, at: at)
+        query.window = Query.Window(from: f.madrid("2026-11-20 23:00"), to: f.madrid("2026-11-20 23:10"))
+        #expect(engine.programmes(query).rows.map(\.title) == ["Cine"])
+        #expect(engine.airings(of: "cine", at: at).map(\.title) == ["Cine"])
+        #expect(engine.airings(of: "documental", at: at).isEmpty)
     }
 }

@@ -114,9 +114,10 @@ extension Cartelera {
         }
     }
 
-    /// `cartelera airings "<title>"`: the other upcoming airings of a title.
+    /// `cartelera airings "<title>"`: the airings of a title on the air now or to come.
     struct Airings: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "The upcoming airings of a title on every channel (accents and case do not matter).")
+        static let configuration = CommandConfiguration(
+            abstract: "The airings of a title on every channel that have not ended: on the air now or to come (accents and case do not matter).")
 
         @Argument(help: ArgumentHelp("The title.", valueName: "title"))
         var title: String
@@ -127,7 +128,7 @@ extension Cartelera {
         func run() async throws {
             global.bootstrapLogging()
             let (context, _) = try moment.context()
-            let rows = try global.engine().otherAirings(of: title, after: context.now)
+            let rows = try global.engine().airings(of: title, at: context.now)
             let answer = QueryAnswer.programmes(QueryPage(total: rows.count, offset: 0, rows: rows))
             if global.json {
                 try GlobalOptions.printJSON(answer)
