@@ -39,10 +39,12 @@ struct HealthRoutes: Sendable {
     func answer() -> EditedResponse<Report> {
         let store = snapshots.health()
         var report = Report(status: "ok", storeReadable: store.readable, generation: store.generation, storeError: store.problem, sources: [])
-        do {
-            report.sources = try sources(now: clock())
-        } catch {
-            report.storeError = report.storeError ?? error.description
+        if let snapshot = try? snapshots.current() {
+            do {
+                report.sources = try sources(of: snapshot.store, now: clock())
+            } catch {
+                report.storeError = report.storeError ?? error.description
+            }
         }
         if !report.storeReadable {
             report.status = "unavailable"
@@ -52,24 +54,12 @@ struct HealthRoutes: Sendable {
         return EditedResponse(status: report.storeReadable ? .ok : .serviceUnavailable, headers: [.cacheControl: Caching.noStore.header], response: report)
     }
 
-    /// Every source that has a state file, by id.
-    private func sources(now: Timestamp) throws(StoreError) -> [SourceHealth] {
-        let root = snapshots.storeRoot
-        guard FileManager.default.fileExists(atPath: root + "/sources") else { return [] }
-        let store = try FileStore(root: root, creating: false)
-        let names: [String]
-        do {
-            names = try FileManager.default.contentsOfDirectory(atPath: root + "/sources")
-        } catch {
-            throw StoreError(kind: .io, file: root + "/sources", detail: "cannot be listed")
-        }
-        var sources: [SourceHealth] = []
-        for name in names.sorted() where name.hasSuffix(".json") && !name.hasPrefix(".") {
-            guard let state = try store.sourceState(SourceID(rawValue: String(name.dropLast(5)))) else { continue }
+    /// Every source that has a saved state, by id.
+    private func sources(of snapshot: any StoreSnapshot, now: Timestamp) throws(StoreError) -> [SourceHealth] {
+        try snapshot.sourceStates().map { state in
             let age = state.lastSuccess.map { now.secondsSince1970 &- $0.secondsSince1970 }
-            sources.append(SourceHealth(id: state.source.rawValue, status: state.status.rawValue, lastSuccess: state.lastSuccess, ageSeconds: age,
-                                        lastError: state.lastError))
+            return SourceHealth(id: state.source.rawValue, status: state.status.rawValue, lastSuccess: state.lastSuccess, ageSeconds: age,
+                                lastError: state.lastError)
         }
-        return sources
     }
 }

@@ -29,7 +29,7 @@ extension Cartelera {
         func run() async throws {
             global.bootstrapLogging()
             var (context, _) = try filters.moment.context()
-            let engine = QueryEngine(index: try global.queryIndex())
+            let engine = try global.engine()
             context.knownChannels = engine.channels
             let answer = engine.answer(try filters.query(kind: kind, context: context))
             if global.json {
@@ -58,7 +58,7 @@ extension Cartelera {
         func run() async throws {
             global.bootstrapLogging()
             var (context, _) = try filters.moment.context()
-            let engine = QueryEngine(index: try global.queryIndex())
+            let engine = try global.engine()
             context.knownChannels = engine.channels
             let query = try filters.query(kind: kind, context: context)
             let picked: QueryAnswer?
@@ -70,7 +70,7 @@ extension Cartelera {
                 picked = engine.shake(query, using: &system)
             }
             guard let picked else {
-                throw CommandFailure(description: "nothing matches these filters: shake has nothing to pick from", status: .sourcesFailed)
+                throw CommandFailure(description: "nothing matches these filters: shake has nothing to pick from", status: .failed)
             }
             if global.json {
                 try GlobalOptions.printJSON(picked)
@@ -96,7 +96,7 @@ extension Cartelera {
         func run() async throws {
             global.bootstrapLogging()
             var (context, _) = try moment.context()
-            let engine = QueryEngine(index: try global.queryIndex())
+            let engine = try global.engine()
             context.knownChannels = engine.channels
             let channels: Set<ChannelID>?
             do {
@@ -129,7 +129,7 @@ extension Cartelera {
         func run() async throws {
             global.bootstrapLogging()
             let (context, _) = try moment.context()
-            let rows = QueryEngine(index: try global.queryIndex()).otherAirings(of: title, after: context.now)
+            let rows = try global.engine().otherAirings(of: title, after: context.now)
             let answer = QueryAnswer.programmes(QueryPage(total: rows.count, offset: 0, rows: rows))
             if global.json {
                 try GlobalOptions.printJSON(answer)
