@@ -26,8 +26,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
-        // Already in the graph through Hummingbird: the server's store reloads run as a service beside it, and the demo's
-        // sample server stops through its graceful shutdown.
+        // Already in the graph through Hummingbird: the store reload beside the API server and the demo's sample server run as services.
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         // The site's templates: logic-less Mustache, so a publisher reskins Web/ without recompiling.
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),

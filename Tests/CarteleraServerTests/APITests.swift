@@ -258,4 +258,23 @@ import Testing
         #expect(plain.status == 204)
         #expect(plain.headers["allow"] == "GET, HEAD, OPTIONS")
     }
+
+    @Test func theReadmesErrorExamplesAreWhatTheServerSays() async throws {
+        let fixture = try ServerFixture()
+        try await fixture.start()
+        defer { Task { await fixture.stop() } }
+        let readme = try String(contentsOfFile: RepositoryPaths.packageRoot() + "/README.md", encoding: .utf8)
+        let examples = readme.split(separator: "\n").filter { $0.hasPrefix("GET /api/") && $0.contains(" 400 ") }
+        #expect(examples.count >= 5)
+        for example in examples {
+            let parts = example.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: true)
+            let target = String(parts[1])
+            let said = String(example[example.range(of: " 400 ")!.upperBound...])
+            let reply = try await fixture.get(target)
+            #expect(reply.status == 400, "\(target)")
+            let message = (ServerFixture.object(reply)["error"] as? [String: Any])?["message"] as? String ?? ""
+            // An example may elide what depends on the store with "…".
+            #expect(said.hasSuffix("…") ? message.hasPrefix(String(said.dropLast())) : message == said, "\(target): \(message)")
+        }
+    }
 }

@@ -39,10 +39,12 @@ struct HealthRoutes: Sendable {
     func answer() -> EditedResponse<Report> {
         let store = snapshots.health()
         var report = Report(status: "ok", storeReadable: store.readable, generation: store.generation, storeError: store.problem, sources: [])
-        do {
-            report.sources = try sources(now: clock())
-        } catch {
-            report.storeError = report.storeError ?? error.description
+        if let snapshot = try? snapshots.current() {
+            do {
+                report.sources = try sources(of: snapshot.store, now: clock())
+            } catch {
+                report.storeError = report.storeError ?? error.description
+            }
         }
         if !report.storeReadable {
             report.status = "unavailable"
@@ -52,16 +54,9 @@ struct HealthRoutes: Sendable {
         return EditedResponse(status: report.storeReadable ? .ok : .serviceUnavailable, headers: [.cacheControl: Caching.noStore.header], response: report)
     }
 
-    /// Every source with a saved state, by id, read through the snapshot requests are answered from (the store's own
-    /// folder when none is open yet).
-    private func sources(now: Timestamp) throws(StoreError) -> [SourceHealth] {
-        let states: [SourceState]
-        if let snapshot = try? snapshots.current() {
-            states = try snapshot.engine.snapshot.sourceStates()
-        } else {
-            states = try FileStore(root: snapshots.storeRoot, creating: false).snapshot().sourceStates()
-        }
-        return states.map { state in
+    /// Every source that has a saved state, by id.
+    private func sources(of snapshot: any StoreSnapshot, now: Timestamp) throws(StoreError) -> [SourceHealth] {
+        try snapshot.sourceStates().map { state in
             let age = state.lastSuccess.map { now.secondsSince1970 &- $0.secondsSince1970 }
             return SourceHealth(id: state.source.rawValue, status: state.status.rawValue, lastSuccess: state.lastSuccess, ageSeconds: age,
                                 lastError: state.lastError)

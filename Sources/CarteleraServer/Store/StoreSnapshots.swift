@@ -25,6 +25,8 @@ final class StoreSnapshots: Sendable {
         var modified: Timestamp
         /// The manifest's identity when the snapshot was opened.
         var stamp: FileStamp?
+        /// The store's generation as the snapshot reads it, for the source states beside it.
+        var store: any StoreSnapshot { engine.snapshot }
         /// The channels the snapshot holds, which a query's channel ids are checked against.
         var channels: Set<ChannelID>
     }
@@ -79,8 +81,8 @@ final class StoreSnapshots: Sendable {
     func refresh() -> Refresh {
         let stamp = FileStamp(path: manifestPath)
         let unchanged = state.withLock { state in
-            if let snapshot = state.snapshot, snapshot.stamp == stamp { return true }
-            if let failure = state.failure, failure.stamp == stamp { return true }
+            if let snapshot = state.snapshot, !snapshot.engine.snapshot.isSuperseded() { return true }
+            if state.snapshot == nil, let failure = state.failure, failure.stamp == stamp { return true }
             return false
         }
         guard !unchanged else { return .unchanged }
@@ -109,15 +111,15 @@ final class StoreSnapshots: Sendable {
             return Health(readable: false, generation: snapshot?.generation,
                           problem: FileManager.default.fileExists(atPath: storeRoot) ? "\(manifestPath): missing or unreadable" : "no store at \(storeRoot)")
         }
-        if let snapshot, snapshot.stamp == stamp {
+        if let snapshot, !snapshot.engine.snapshot.isSuperseded() {
             return Health(readable: true, generation: snapshot.generation, problem: nil)
         }
         if let failure, failure.stamp == stamp {
             return Health(readable: false, generation: snapshot?.generation, problem: failure.message)
         }
         do {
-            let manifest = try FileStore(root: storeRoot, creating: false).manifest()
-            return Health(readable: true, generation: snapshot?.generation ?? manifest.generation, problem: nil)
+            let newer = try FileStore(root: storeRoot, creating: false).snapshot()
+            return Health(readable: true, generation: snapshot?.generation ?? newer.generation, problem: nil)
         } catch {
             return Health(readable: false, generation: snapshot?.generation, problem: error.description)
         }

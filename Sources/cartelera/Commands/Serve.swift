@@ -60,7 +60,7 @@ extension Cartelera {
         }
 
         /// Refuses a store folder that is not there (a mistyped path would otherwise answer 503 forever), and says so when
-        /// the folder holds no commit yet: the server starts and answers 503 until a run commits.
+        /// the folder holds no commit yet: the server starts, and `/healthz` answers 503 until a run commits.
         private func checkStore() throws {
             let store = global.storeDirectory
             var isFolder: ObjCBool = false
@@ -72,7 +72,7 @@ extension Cartelera {
                 throw CommandFailure(description: "--store \(store): is a file, not a store folder", status: .usage)
             }
             if !FileManager.default.fileExists(atPath: store + "/manifest.json") {
-                FileHandle.standardError.write(Data("cartelera serve: \(store) holds no commit yet: the API and /healthz answer 503 until a run commits\n".utf8))
+                FileHandle.standardError.write(Data("cartelera serve: \(store) holds no commit yet: /healthz answers 503 until a run commits\n".utf8))
             }
         }
 
