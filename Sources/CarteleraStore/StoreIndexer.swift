@@ -13,4 +13,15 @@ public protocol StoreIndexer: Sendable {
     func rebuild(_ store: FileStore, generation: Int) throws -> [(name: String, bytes: [UInt8])]
     /// Whether the derived files in `folder` reflect `generation`.
     func isCurrent(in folder: String, generation: Int) -> Bool
+    /// What is wrong with each derived file in `folder` at `generation`, naming it; empty when they are current.
+    func problems(in folder: String, generation: Int) -> [String]
+}
+
+extension StoreIndexer {
+    /// What is wrong with the derived files in `folder` at `generation`, one line per file; empty when they are current.
+    ///
+    /// The default says only that they are behind; an indexer that can tell its files apart names the one at fault.
+    public func problems(in folder: String, generation: Int) -> [String] {
+        isCurrent(in: folder, generation: generation) ? [] : ["\(folder): the derived files do not reflect generation \(generation)"]
+    }
 }

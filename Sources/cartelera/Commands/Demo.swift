@@ -50,17 +50,18 @@ extension Cartelera {
 
         func run() async throws {
             global.bootstrapLogging()
-            try global.requireScrapers()
+            let scrapers = DefaultPaths.samples(flag: global.scrapers)
+            try global.requireScrapers(scrapers)
             let started = Date()
             let now = Timestamp(started)
-            let site = try DemoSite(scrapers: global.scrapersDirectory, now: now)
+            let site = try DemoSite(scrapers: scrapers, now: now)
             guard !site.sources.isEmpty else {
-                throw CommandFailure(description: "no sample sources (folders ending in .example) in \(global.scrapersDirectory)", status: .usage)
+                throw CommandFailure(description: "no sample sources (folders ending in .example) in \(scrapers)", status: .usage)
             }
             let server = try LoopbackServer(port: UInt16(port ?? 0), handler: site.respond)
             defer { server.stop() }
             if serve {
-                try await serveForever(site: site, baseURL: server.baseURL)
+                try await serveForever(site: site, baseURL: server.baseURL, scrapers: scrapers)
                 return
             }
             let scraped = SampleSites.scraped(site.sources, includingHostile: includeHostile)
@@ -72,20 +73,25 @@ extension Cartelera {
             fetch.perHostDelaySeconds = 0.01
             fetch.perHostConcurrency = 4
             let configuration = RunConfiguration(
-                scrapersDirectory: global.scrapersDirectory, storeRoot: "\(output)/store", sources: scraped,
+                scrapersDirectory: scrapers, storeRoot: "\(output)/store", sources: scraped,
                 now: now, fetch: fetch, rewrites: site.rewrites(to: server.baseURL))
-            let report = try await RunOutput.run(configuration, global: global)
+            let report = try await RunOutput.run(configuration, global: global, printsJSON: global.json)
             let (built, website) = try publish(store: configuration.storeRoot, now: now)
             if !global.json {
                 try printSummary(report, storeRoot: configuration.storeRoot, now: now, seconds: Date().timeIntervalSince(started))
                 let folder = "\(output)/public"
                 let absolute = URL(fileURLWithPath: folder).standardizedFileURL.path
+                let cartelera = DefaultPaths.commandName()
                 print("""
                       published   \(folder): guide.xml(.gz) and \(built.feeds.count) feeds in feeds/ (\(built.feeds.joined(separator: ", ")))
                       site        \(folder)/index.html: \(website.pages) pages, Spanish at the root and English under en/
 
+                    Ask the store:
+                      \(cartelera) query programmes --type film --tonight --store \(output)/store
+                      \(cartelera) now --store \(output)/store
+
                     Open the site:
-                      cartelera serve --store \(output)/store --output \(folder)
+                      \(cartelera) serve --store \(output)/store --output \(folder)
                         then http://127.0.0.1:8080/ (the live API and guest-list sign-ups work there)
                       or the file \(absolute)/index.html in a browser
                     """)
@@ -97,7 +103,7 @@ extension Cartelera {
 
         /// Builds the feeds of `Feeds/` and the site of `Web/` from the demo store into `<output>/public`, as `cartelera build` does.
         private func publish(store: String, now: Timestamp) throws -> (BuildReport, SiteReport) {
-            let configuration = try Configuration.load(nil)
+            let configuration = try global.configuration()
             let context = QueryContext(now: now, guideZone: configuration.zone, channelLists: configuration.channelLists, tonight: configuration.tonight)
             let feeds = DefaultPaths.installed("Feeds", variable: "CARTELERA_FEEDS", environment: ProcessInfo.processInfo.environment)
             let web = try SitePublishing.webFolder(nil)
@@ -113,13 +119,13 @@ extension Cartelera {
         }
 
         /// Prints the address and how to scrape it, then waits until the process is stopped.
-        private func serveForever(site: DemoSite, baseURL: String) async throws {
+        private func serveForever(site: DemoSite, baseURL: String, scrapers: String) async throws {
             if global.json {
                 try GlobalOptions.printJSON(["url": baseURL, "sources": site.sources.map(\.rawValue).joined(separator: ",")])
             } else {
                 print("""
                     Serving \(site.sources.count) sample sources on \(baseURL) (dates moved to today). Scrape them with:
-                      cartelera run --sample-server \(baseURL) --store \(output)/store
+                      \(DefaultPaths.commandName()) run --sample-server \(baseURL) --store \(output)/store\(scrapers == "Scrapers" ? "" : " --scrapers \(scrapers)")
                     Stop with Ctrl-C.
                     """)
             }

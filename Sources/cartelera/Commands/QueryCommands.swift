@@ -28,7 +28,7 @@ extension Cartelera {
 
         func run() async throws {
             global.bootstrapLogging()
-            let (context, _) = try filters.moment.context()
+            let (context, _) = try filters.moment.context(global.configuration())
             let query = try filters.query(kind: kind, context: context)
             let answer = QueryEngine(index: try global.queryIndex()).answer(query)
             if global.json {
@@ -56,7 +56,7 @@ extension Cartelera {
 
         func run() async throws {
             global.bootstrapLogging()
-            let (context, _) = try filters.moment.context()
+            let (context, _) = try filters.moment.context(global.configuration())
             let query = try filters.query(kind: kind, context: context)
             let engine = QueryEngine(index: try global.queryIndex())
             let picked: QueryAnswer?
@@ -93,7 +93,7 @@ extension Cartelera {
 
         func run() async throws {
             global.bootstrapLogging()
-            let (context, configuration) = try moment.context()
+            let (context, configuration) = try moment.context(global.configuration())
             var channels: Set<ChannelID>?
             if !channel.isEmpty || channelList != nil {
                 var chosen = Set(channel.flatMap { $0.split(separator: ",") }.map { ChannelID(String($0)) })
@@ -126,7 +126,7 @@ extension Cartelera {
 
         func run() async throws {
             global.bootstrapLogging()
-            let (context, _) = try moment.context()
+            let (context, _) = try moment.context(global.configuration())
             let rows = QueryEngine(index: try global.queryIndex()).otherAirings(of: title, after: context.now)
             let answer = QueryAnswer.programmes(QueryPage(total: rows.count, offset: 0, rows: rows))
             if global.json {
