@@ -26,7 +26,7 @@ public struct CompiledDefinition: Sendable {
     /// How to build the request(s) for a channel and day.
     public let request: RequestTemplate
     /// The channels the source carries.
-    public let channels: [ChannelEntry]
+    public internal(set) var channels: [ChannelEntry]
     /// How the source's times become instants.
     public let rules: TimelineRules
     /// Which scraped items a page keeps.
@@ -63,6 +63,8 @@ public struct CompiledDefinition: Sendable {
     let lastStop: LastStopRule
     /// Whether a page's programmes are ordered by start.
     let orderByStart: Bool
+    /// The login or token request made before the listings, when the source needs one.
+    var session: CompiledSession?
 
     /// The channel ids this source lists.
     public var channelIDs: [ChannelID] { channels.map { ChannelID($0.id) } }
@@ -92,12 +94,26 @@ struct CompiledSelector: Sendable {
 struct CompiledTable: Sendable {
     let rows: CompiledSelector?
     let fields: [String: CompiledField]
+    /// The fields in the order they are read: a field that names another as `{field.NAME}` comes after it.
+    var order: [String]
     /// A multi-day page's date headers, each with its format.
     var dayHeader: CompiledField?
     /// Where the page's JSON is, for rows read from JSON.
     var json: JSONLocation?
     /// The JSONPath of the rows, for rows read from JSON.
     var jsonRows: CompiledJSONPath?
+    /// With JSON, the path to an HTML text whose markup holds the rows.
+    var html: CompiledJSONPath?
+    /// The field whose repeated value marks a programme already read.
+    var unique: String?
+
+    init(rows: CompiledSelector?, fields: [String: CompiledField], order: [String]? = nil, json: JSONLocation? = nil, jsonRows: CompiledJSONPath? = nil) {
+        self.rows = rows
+        self.fields = fields
+        self.order = order ?? fields.keys.sorted()
+        self.json = json
+        self.jsonRows = jsonRows
+    }
 }
 
 /// A day-column grid with rowspans.
@@ -114,6 +130,8 @@ struct CompiledGrid: Sendable {
 struct CompiledDetail: Sendable {
     let spec: DetailSpec
     let fields: [String: CompiledField]
+    /// The fields in the order they are read.
+    var order: [String]
     /// Where the detail response's JSON is, for fields read from JSON.
     var json: JSONLocation? { spec.json }
 }
@@ -131,7 +149,7 @@ struct CompiledField: Sendable {
     let verbatim: Bool
     let regex: NSRegularExpression?
     let group: Int
-    let replacements: [(NSRegularExpression, String)]
+    let replacements: [Replacement]
     let split: String?
     let constant: String?
     let fallback: String?
@@ -141,6 +159,33 @@ struct CompiledField: Sendable {
     var upper = false
     /// Offset-less times in this field are UTC.
     var utc = false
+    /// The unit of a bare number in a duration.
+    var unit: DurationUnit? = nil
+}
+
+/// One `replace` pair of a field: compiled once, or, when it names placeholders (`{field.subtitle}`), per row.
+enum Replacement: @unchecked Sendable {
+    case fixed(NSRegularExpression, String)
+    /// A pattern and template with placeholders: values are escaped for a pattern and a template before compiling.
+    case template(pattern: String, template: String)
+}
+
+/// The unit of a bare number in a `duration` field.
+enum DurationUnit: String, Sendable {
+    case milliseconds = "ms"
+    case seconds = "s"
+    case minutes = "min"
+    case hours = "h"
+
+    /// Seconds in one unit, or the divisor for milliseconds.
+    func seconds(_ value: Double) -> Double {
+        switch self {
+        case .milliseconds: value / 1000
+        case .seconds: value
+        case .minutes: value * 60
+        case .hours: value * 3600
+        }
+    }
 }
 
 /// How the last programme of a page, with nothing after it, gets its stop.
@@ -151,6 +196,9 @@ enum LastStopRule: String, Sendable {
     case dayEnd = "day-end"
     /// `rules.default_duration` minutes after the start, when set; else no stop.
     case defaultDuration = "default-duration"
+    /// The last programme's own `duration` field; every other programme stops at the next one's start, its length
+    /// (often rounded) unused.
+    case duration
     /// No stop.
     case none
 }
@@ -178,7 +226,10 @@ extension CompiledDefinition {
         case let other: throw fail("rules.order", "expected page or start, not \"\(other)\"")
         }
         if let rule = definition.rules?.lastStop {
-            guard let known = LastStopRule(rawValue: rule) else { throw fail("rules.last_stop", "expected next-day, day-end, default-duration or none, not \"\(rule)\"") }
+            guard let known = LastStopRule(rawValue: rule) else { throw fail("rules.last_stop", "expected next-day, day-end, default-duration, duration or none, not \"\(rule)\"") }
+            if known == .duration, definition.schedule?.fields["duration"] == nil, definition.detail?.fields["duration"] == nil {
+                throw fail("rules.last_stop", "duration needs a duration field")
+            }
             if known == .defaultDuration, definition.rules?.defaultDuration == nil { throw fail("rules.last_stop", "default-duration needs rules.default_duration") }
             lastStop = known
         }
@@ -187,14 +238,18 @@ extension CompiledDefinition {
         if let scheme = request.url.split(separator: ":").first, !["http", "https", "file"].contains(scheme.lowercased()) {
             throw fail("request.url", "only http, https and file URLs are fetched, not \"\(scheme):\"")
         }
-        for (key, template) in [("request.url", request.url), ("request.body", request.body ?? "")] + (request.form ?? [:]).map({ ("request.form.\($0.key)", $0.value) }) {
-            let unknown = PlaceholderValues.unknownNames(in: template)
-            if !unknown.isEmpty { throw fail(key, "unknown placeholder {\(unknown[0])} (use date:FORMAT[@LANG], week.start:FORMAT, week.end:FORMAT, day.relative:WORDS, day.offset, channel, channel.N, channel.id, channel.name, page, page:WORDS, then |lower, |upper or |ascii)") }
-        }
-        let channels = definition.channels ?? []
-        let templates = [("request.url", request.url), ("request.body", request.body ?? "")]
+        let session = try definition.session.map { spec throws(DefinitionError) in try CompiledSession.compile(spec, fail: fail) }
+        let sessionNames = Set(definition.session?.values.keys.map { $0 } ?? [])
+        let requestTemplates = [("request.url", request.url), ("request.body", request.body ?? "")]
+            + (request.urls ?? []).enumerated().map { ("request.urls[\($0.offset)]", $0.element) }
             + (request.form ?? [:]).sorted { $0.key < $1.key }.map { ("request.form.\($0.key)", $0.value) }
             + (request.headers ?? [:]).sorted { $0.key < $1.key }.map { ("request.headers.\($0.key)", $0.value) }
+        for (key, template) in requestTemplates {
+            let unknown = PlaceholderValues.unknownNames(in: template, sessionNames: sessionNames)
+            if !unknown.isEmpty { throw fail(key, "unknown placeholder {\(unknown[0])} (\(Self.placeholderHelp))") }
+        }
+        let channels = definition.channels ?? []
+        let templates = requestTemplates
             + [("detail.url", definition.detail?.url ?? "")]
         for (key, template) in templates {
             for part in PlaceholderValues.channelParts(in: template) {
@@ -207,7 +262,13 @@ extension CompiledDefinition {
         var seen = Set<String>()
         for (index, channel) in channels.enumerated() {
             guard !channel.id.isEmpty else { throw fail("channels[\(index)].id", "a channel needs an id") }
-            guard seen.insert(channel.id).inserted else { throw fail("channels[\(index)].id", "channel \(channel.id) is listed twice") }
+            // A channel whose guide comes in several languages is listed once per language, each with its lang.
+            guard seen.insert("\(channel.id)\u{0}\(channel.lang ?? "")").inserted else {
+                throw fail("channels[\(index)].id", channel.lang == nil ? "channel \(channel.id) is listed twice" : "channel \(channel.id) is listed twice in \(channel.lang ?? "")")
+            }
+        }
+        for (index, channel) in channels.enumerated() where channel.lang == nil && channels.contains(where: { $0.id == channel.id && $0.lang != nil }) {
+            throw fail("channels[\(index)].lang", "channel \(channel.id) is listed once per language: give each entry its lang")
         }
         if definition.kind == .tvSchedule, channels.isEmpty {
             throw fail("channels", "a tv-schedule source lists at least one channel")
@@ -250,7 +311,11 @@ extension CompiledDefinition {
         switch definition.kind {
         case .tvSchedule:
             guard let spec = definition.schedule else { throw fail("schedule", "a tv-schedule source needs a schedule section") }
-            let fields = try compileFields(spec.fields, keyPath: "schedule.fields", json: spec.json != nil, probe: probe, fail: fail)
+            if spec.html != nil, spec.json == nil { throw fail("schedule.html", "html names markup inside JSON: add json: page (or jsonp, {script: CSS}, {variable: NAME})") }
+            let readsJSON = spec.json != nil && spec.html == nil
+            let fields = try compileFields(spec.fields, keyPath: "schedule.fields", json: readsJSON, probe: probe, fail: fail)
+            let order = try fieldOrder(spec.fields, keyPath: "schedule.fields", fail: fail)
+            try checkFieldNames(definition, fail: fail)
             if let gridSpec = spec.grid {
                 let dayFormat: DateTimeFormat
                 do { dayFormat = try DateTimeFormat(gridSpec.dayFormat) } catch { throw fail("schedule.grid.day_format", error.description) }
@@ -263,13 +328,18 @@ extension CompiledDefinition {
             } else {
                 guard let rows = spec.rows else { throw fail("schedule.rows", "say which element is one programme (rows) or describe a grid") }
                 guard fields["start"] != nil || definition.detail != nil else { throw fail("schedule.fields.start", "a schedule needs a start field") }
-                if let json = spec.json {
+                if let json = spec.json, readsJSON {
                     try validate(json, keyPath: "schedule.json", fail: fail)
                     if spec.dayHeader != nil { throw fail("schedule.day_header", "date headers are HTML elements: with json, give each row's date as a field") }
                     guard case .css(let text) = rows else { throw fail("schedule.rows", "with json, rows is a JSONPath such as $.shows[*]") }
-                    schedule = CompiledTable(rows: nil, fields: fields, json: json, jsonRows: try compileJSONPath(text, keyPath: "schedule.rows", fail: fail))
+                    schedule = CompiledTable(rows: nil, fields: fields, order: order, json: json, jsonRows: try compileJSONPath(text, keyPath: "schedule.rows", fail: fail))
                 } else {
-                    schedule = CompiledTable(rows: try compileSelector(rows, keyPath: "schedule.rows", probe: probe, fail: fail), fields: fields)
+                    schedule = CompiledTable(rows: try compileSelector(rows, keyPath: "schedule.rows", probe: probe, fail: fail), fields: fields, order: order)
+                    if let json = spec.json, let html = spec.html {
+                        try validate(json, keyPath: "schedule.json", fail: fail)
+                        schedule?.json = json
+                        schedule?.html = try compileJSONPath(html, keyPath: "schedule.html", fail: fail)
+                    }
                     if let header = spec.dayHeader {
                         guard header.format != nil else { throw fail("schedule.day_header.format", "say how a header names its day, such as \"EEEE d MMMM\"") }
                         guard header.select != nil || header.xpath != nil else { throw fail("schedule.day_header", "say which elements are the date headers (select or xpath)") }
@@ -277,8 +347,12 @@ extension CompiledDefinition {
                     }
                 }
             }
-            if grid != nil { schedule = CompiledTable(rows: nil, fields: fields) }
+            if grid != nil { schedule = CompiledTable(rows: nil, fields: fields, order: order) }
             guard fields["title"] != nil else { throw fail("schedule.fields.title", "a schedule needs a title field") }
+            if let unique = spec.unique {
+                guard fields[unique] != nil else { throw fail("schedule.unique", "names no field: unique is the field whose repeated value marks a programme already read") }
+                schedule?.unique = unique
+            }
         case .tvAudience:
             func table(_ spec: TableSpec?, _ key: String) throws(DefinitionError) -> CompiledTable? {
                 guard let spec else { return nil }
@@ -300,10 +374,16 @@ extension CompiledDefinition {
         var detail: CompiledDetail?
         if let spec = definition.detail {
             let listingFields = Set(definition.schedule?.fields.keys.map { $0 } ?? [])
-            let unknown = PlaceholderValues.unknownNames(in: spec.url, fieldNames: listingFields)
-            if !unknown.isEmpty { throw fail("detail.url", "unknown placeholder {\(unknown[0])}: a listing field of that name is needed") }
+            let detailTemplates = [("detail.url", spec.url), ("detail.body", spec.body ?? "")]
+                + (spec.form ?? [:]).sorted { $0.key < $1.key }.map { ("detail.form.\($0.key)", $0.value) }
+                + (spec.headers ?? [:]).sorted { $0.key < $1.key }.map { ("detail.headers.\($0.key)", $0.value) }
+            for (key, template) in detailTemplates {
+                let unknown = PlaceholderValues.unknownNames(in: template, fieldNames: listingFields, sessionNames: sessionNames)
+                if !unknown.isEmpty { throw fail(key, "unknown placeholder {\(unknown[0])}: a listing field of that name is needed") }
+            }
             if let json = spec.json { try validate(json, keyPath: "detail.json", fail: fail) }
-            detail = CompiledDetail(spec: spec, fields: try compileFields(spec.fields, keyPath: "detail.fields", json: spec.json != nil, probe: probe, fail: fail))
+            detail = CompiledDetail(spec: spec, fields: try compileFields(spec.fields, keyPath: "detail.fields", json: spec.json != nil, probe: probe, fail: fail),
+                                    order: try fieldOrder(spec.fields, keyPath: "detail.fields", fail: fail))
             if definition.schedule?.fields["start"] == nil, detail?.fields["start"] == nil {
                 throw fail("schedule.fields.start", "a schedule needs a start field, in the listing or its detail")
             }
@@ -322,7 +402,8 @@ extension CompiledDefinition {
             rules: rules, keep: definition.keep ?? .all, sanityFraction: sanityFraction, sanityMinimum: sanityMinimum,
             fetchPolicy: try Self.fetchPolicy(definition.fetch, fail: fail), defaultDays: days, ratingSystem: definition.ratingSystem, schedule: schedule, grid: grid,
             audiences: audiences, shares: shares, news: news, channelNames: definition.channelNames ?? [:], detail: detail,
-            clubs: clubs, city: definition.city, declaredCurrency: definition.currency?.uppercased(), country: definition.country, declaredDayZone: dayZone, lastStop: lastStop, orderByStart: orderByStart)
+            clubs: clubs, city: definition.city, declaredCurrency: definition.currency?.uppercased(), country: definition.country, declaredDayZone: dayZone, lastStop: lastStop, orderByStart: orderByStart,
+            session: session)
     }
 
     /// A selector checked as it will run: placeholders rendered with `probe` (the definition's first channel, a real day, page 1).
@@ -392,12 +473,11 @@ extension CompiledDefinition {
                 regex = compiled
             }
             if spec.split?.isEmpty == true { throw fail("\(path).split", "an empty separator splits nothing") }
-            var replacements: [(NSRegularExpression, String)] = []
-            for (index, pair) in (spec.replace ?? []).enumerated() {
-                guard pair.count == 2 else { throw fail("\(path).replace[\(index)]", "expected [pattern, replacement]") }
-                do { replacements.append((try NSRegularExpression(pattern: pair[0]), pair[1])) } catch {
-                    throw fail("\(path).replace[\(index)]", "invalid pattern \"\(pair[0])\"")
-                }
+            let replacements = try compileReplacements(spec.replace ?? [], keyPath: "\(path).replace", probe: probe, fail: fail)
+            var unit: DurationUnit?
+            if let written = spec.unit {
+                guard let known = DurationUnit(rawValue: written) else { throw fail("\(path).unit", "expected ms, s, min or h, not \"\(written)\"") }
+                unit = known
             }
             var format: DateTimeFormat?
             if let pattern = spec.format {
@@ -408,7 +488,7 @@ extension CompiledDefinition {
                 lines: spec.lines ?? false, verbatim: spec.verbatim ?? false, regex: regex,
                 group: spec.group ?? ((regex?.numberOfCaptureGroups ?? 0) > 0 ? 1 : 0),
                 replacements: replacements, split: spec.split, constant: spec.value, fallback: spec.default,
-                format: format, isURL: spec.url ?? false, lower: spec.lower ?? false, upper: spec.upper ?? false, utc: spec.utc ?? false)
+                format: format, isURL: spec.url ?? false, lower: spec.lower ?? false, upper: spec.upper ?? false, utc: spec.utc ?? false, unit: unit)
             if spec.lower == true, spec.upper == true { throw fail(path, "use lower or upper, not both") }
         }
         return fields

@@ -67,6 +67,8 @@ public struct SiteDefinition: Codable, Sendable {
     public var nights: ClubTableSpec?
     /// A club listing's promoted flyers.
     public var promotions: ClubTableSpec?
+    /// A login or token request made once before the listings, whose answer fills `{session.NAME}`.
+    public var session: SessionSpec?
 
     enum CodingKeys: String, CodingKey {
         case kind, name, site, timezone, encoding, format, request, channels, schedule, audiences, shares, news, expressions
@@ -75,7 +77,7 @@ public struct SiteDefinition: Codable, Sendable {
         case bodyReplace = "body_replace"
         case rules, detail, sanity, fetch, days, keep
         case ratingSystem = "rating_system"
-        case city, venues, nights, promotions, currency, country
+        case city, venues, nights, promotions, currency, country, session
     }
 }
 
@@ -101,6 +103,8 @@ public enum PageFormat: String, Codable, Sendable {
 public enum KeepPolicy: String, Codable, Sendable {
     case all
     case requestedDay = "requested-day"
+    /// Items on the air at any moment of the day asked for: those starting on it, and one begun the evening before.
+    case overlappingDay = "overlapping-day"
 }
 
 /// How to build the request(s) for a channel and day.
@@ -119,7 +123,8 @@ public struct RequestTemplate: Codable, Sendable {
     public var pages: Int?
     /// The number of the first page (1 when absent).
     public var firstPage: Int?
-    /// Further pages read like `url`, after it (jsonld).
+    /// Further requests read like `url`, after it: a jsonld source's other pages, or a tv-schedule day's other
+    /// answers (`{date+1:…}`: the next day's file, which holds the end of this one).
     public var urls: [String]?
 
     enum CodingKeys: String, CodingKey {
@@ -160,9 +165,13 @@ public struct ScheduleSpec: Codable, Sendable {
     public var json: JSONLocation?
     /// A multi-day page's date headers: each row belongs to the header before it, and only the day asked for is kept.
     public var dayHeader: FieldSpec?
+    /// With `json`, a JSONPath to an HTML text inside it (an AJAX answer's markup): rows and fields are then CSS or XPath in that markup.
+    public var html: String?
+    /// A field whose value names a programme: a row whose value was seen before is the same programme, listed again (answers that overlap).
+    public var unique: String?
 
     enum CodingKeys: String, CodingKey {
-        case rows, grid, fields, json
+        case rows, grid, fields, json, html, unique
         case dayHeader = "day_header"
     }
 }
@@ -267,6 +276,8 @@ public struct FieldSpec: Codable, Sendable {
     public var upper: Bool?
     /// Times in this field without an offset are UTC, not the source's `timezone`.
     public var utc: Bool?
+    /// The unit of a bare number in a `duration` field: `min` (the default), `s`, `ms` or `h`.
+    public var unit: String?
 
     /// A field read as the text at a CSS selector.
     public init(select: String? = nil) { self.select = select }
@@ -296,10 +307,11 @@ public struct FieldSpec: Codable, Sendable {
         lower = try container.decodeIfPresent(Bool.self, forKey: .lower)
         upper = try container.decodeIfPresent(Bool.self, forKey: .upper)
         utc = try container.decodeIfPresent(Bool.self, forKey: .utc)
+        unit = try container.decodeIfPresent(String.self, forKey: .unit)
     }
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case select, xpath, path, attr, all, lines, verbatim, regex, group, replace, split, value, `default`, format, url, lower, upper, utc
+        case select, xpath, path, attr, all, lines, verbatim, regex, group, replace, split, value, `default`, format, url, lower, upper, utc, unit
     }
 }
 
@@ -337,6 +349,8 @@ public struct DetailSpec: Codable, Sendable {
     public var method: String?
     /// Form fields sent url-encoded in the body (values take placeholders).
     public var form: [String: String]?
+    /// A raw body, such as JSON (takes placeholders).
+    public var body: String?
     /// Extra request headers (values take placeholders).
     public var headers: [String: String]?
     /// The fields read from the detail page, by name.
@@ -370,4 +384,22 @@ public struct FetchSpec: Codable, Sendable {
         case delay, concurrency, timeout, robots
         case maxBodyBytes = "max_body_bytes"
     }
+}
+
+/// A login or token request made once before a source's listings; values read from its answer fill `{session.NAME}`
+/// in the listing and detail requests (a token in the URL, a bearer header, the cookies it sets).
+public struct SessionSpec: Codable, Sendable {
+    /// The URL (takes `{date…}` placeholders for the first day asked for).
+    public var url: String
+    /// The HTTP method; GET, or POST when there is a form or body.
+    public var method: String?
+    /// Form fields sent url-encoded in the body.
+    public var form: [String: String]?
+    /// A raw body, such as JSON.
+    public var body: String?
+    /// Extra request headers.
+    public var headers: [String: String]?
+    /// The values read from the answer, by name: a JSONPath into its JSON (`$.jwt`), `cookies` (every cookie it
+    /// sets, as a Cookie header writes them), `cookie:NAME` or `header:NAME`.
+    public var values: [String: String]
 }
