@@ -3,7 +3,7 @@
 /// `$` is the document, `@` (or a path that starts with a name) the current row. Steps: `.name`, `['name']`,
 /// `["name"]`, `[n]` (negative counts from the end), unions `['a','b']` and `[0,2]` (in the order listed), `[*]` and
 /// `.*` (every element or member), `..name` and `..*` (at any depth), and filters `[?(@.key)]`, `[?(@.key == 'text')]`,
-/// `[?(@.key != 3)]`. A path yields every value it reaches in document order (an object's members as the document
+/// `[?(@.key != 3)]`, `[?(@.a == 1 && @.b)]`. A path yields every value it reaches in document order (an object's members as the document
 /// writes them), at most `maxResults` of them.
 public struct JSONPath: Hashable, Sendable, CustomStringConvertible {
     /// One step of a path.
@@ -21,6 +21,8 @@ public struct JSONPath: Hashable, Sendable, CustomStringConvertible {
     struct Filter: Hashable, Sendable {
         var path: [Step]
         var comparison: Comparison?
+        /// Further tests joined with `&&`: all must hold.
+        var and: [Filter] = []
     }
 
     /// What a filter compares the element's value with.
@@ -118,6 +120,10 @@ public struct JSONPath: Hashable, Sendable, CustomStringConvertible {
 extension JSONPath.Filter {
     /// Whether the element passes the test.
     func accepts(_ element: JSONValue) -> Bool {
+        holds(for: element) && and.allSatisfy { $0.holds(for: element) }
+    }
+
+    private func holds(for element: JSONValue) -> Bool {
         let found = JSONPath.apply(path, to: [element])
         guard let comparison else { return !found.isEmpty && found.contains { !$0.isNull } }
         let matches = found.contains { value in
@@ -270,15 +276,25 @@ extension JSONPath {
                 comparison = Comparison(equal: equal, value: try literal())
                 skipSpaces()
             }
-            guard peek == ")" else { throw fail("expected \")\" to end the filter") }
+            var filter = Filter(path: path, comparison: comparison)
+            if peek == "&" {
+                advance()
+                guard peek == "&" else { throw fail("expected && between two tests") }
+                advance()
+                let next = try self.filter()
+                filter.and = [Filter(path: next.path, comparison: next.comparison)] + next.and
+                guard filter.and.count <= 16 else { throw fail("more than 16 tests joined with &&") }
+                return filter
+            }
+            guard peek == ")" else { throw fail("expected \")\" (or && and another test) to end the filter") }
             advance()
-            return Filter(path: path, comparison: comparison)
+            return filter
         }
 
         mutating func literal() throws(ScrapeMessage) -> JSONValue {
             if peek == "'" || peek == "\"" { return .string(try quoted()) }
             var word = ""
-            while let c = peek, c != ")", c != " " { word.unicodeScalars.append(c); advance() }
+            while let c = peek, c != ")", c != " ", c != "&" { word.unicodeScalars.append(c); advance() }
             switch word {
             case "true": return .bool(true)
             case "false": return .bool(false)
