@@ -19,7 +19,11 @@ import Testing
     static let folders = [
         // foxtel.com.au: the expected description is not in the captured files.
         Folder(name: "tv", siteCount: 36, knownFailing: ["foxtel.com.au"]),
-        Folder(name: "tv-new", siteCount: 40, knownFailing: []),
+        // distro.tv, sky.co.nz: date null without a reference_today, so no day can be asked for (their READMEs).
+        // movistarplus.es, orangetv.orange.es, programacion-tv.elpais.com, winplay.co: definitions not written yet.
+        Folder(name: "tv-new", siteCount: 40, knownFailing: [
+            "distro.tv", "sky.co.nz", "movistarplus.es", "orangetv.orange.es", "programacion-tv.elpais.com", "winplay.co",
+        ]),
     ]
 
     /// Every (folder, site) pair of the folders present.

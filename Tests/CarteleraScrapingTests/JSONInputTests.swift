@@ -25,13 +25,13 @@ import Testing
             title: title
             category: {path: "genres[*]", all: true}
             description: {path: "info.text", default: "none"}
-            channel_name: $.channel
+            language: $.language
         """
 
     @Test func aWholeJSONResponseIsReadWithPathsAndTheUsualTimeline() async throws {
         var harness = try ScrapeHarness()
         try harness.page("https://tv.example/la1/2026-11-20", """
-            {"channel": "La 1", "items": [
+            {"channel": "La 1", "language": "es", "items": [
               {"start": "06:00", "title": "Noticias 24h"},
               {"start": "21:00", "title": "Telediario 2", "genres": ["Noticias", "Actualidad"], "info": {"text": "Noticias del d\\u00eda"}},
               {"start": "00:30", "title": "La noche en 24h", "genres": []}
@@ -43,6 +43,7 @@ import Testing
         #expect(programmes.map(\.title) == ["Noticias 24h", "Telediario 2", "La noche en 24h"])
         #expect(programmes[1].categories == ["Noticias", "Actualidad"])
         #expect(programmes[1].description == "Noticias del día")
+        #expect(programmes.allSatisfy { $0.language == "es" }, "a $ path reads the whole document from every row")
         #expect(programmes.last?.description == "none")
         // 21:00 and then 00:30 the next morning, Madrid (UTC+1): the rollover rule applies as for markup.
         #expect(programmes[1].start == Timestamp(iso8601: "2026-11-20T20:00:00Z"))
