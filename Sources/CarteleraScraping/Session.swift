@@ -24,8 +24,8 @@ struct CompiledSession: Sendable {
             + (spec.form ?? [:]).sorted { $0.key < $1.key }.map { ("session.form.\($0.key)", $0.value) }
             + (spec.headers ?? [:]).sorted { $0.key < $1.key }.map { ("session.headers.\($0.key)", $0.value) }
         for (key, template) in templates {
-            if let unknown = PlaceholderValues.unknownNames(in: template, fieldNames: []).first(where: { !$0.hasPrefix("date") && !$0.hasPrefix("time") }) {
-                throw fail(key, "unknown placeholder {\(unknown)}: a session request is made once, before any channel, so only {date…} and {time…} apply")
+            if let name = PlaceholderValues.names(in: template).first(where: { !$0.hasPrefix("date") && !$0.hasPrefix("time") }) {
+                throw fail(key, "{\(name)} in a session request: it is made once, before any channel, so only {date…} and {time…} apply")
             }
             if let unknown = PlaceholderValues.unknownNames(in: template, fieldNames: []).first {
                 throw fail(key, "unknown placeholder {\(unknown)}")

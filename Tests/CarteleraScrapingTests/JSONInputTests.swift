@@ -1,5 +1,5 @@
 import CarteleraModel
-import CarteleraScraping
+@testable import CarteleraScraping
 import Testing
 
 @Suite struct JSONInputTests {
@@ -139,9 +139,30 @@ import Testing
         #expect(try texts("$.a[?(@.missing)].b").isEmpty)
     }
 
+    @Test func membersComeInDocumentOrderAndUnionsInTheOrderListed() throws {
+        let parsed = try JSONLDParser.parse(Array(#"{"result":{"morning":[1,2],"afternoon":[3],"evening":[4,5]},"z":{"b":"B","a":"A"}}"#.utf8))
+        func texts(_ path: String) throws -> [String] { try JSONPath(path).values(root: parsed, row: parsed).compactMap(\.string) }
+        #expect(try texts("$.result.*[*]") == ["1", "2", "3", "4", "5"])
+        #expect(try texts("$.z.*") == ["B", "A"])
+        #expect(try texts("$..*").suffix(2) == ["B", "A"])
+        #expect(try texts("$.result['evening','morning'][0]") == ["4", "1"])
+        #expect(try texts("$.result.morning[1, 0]") == ["2", "1"])
+        #expect(try texts("$.z['missing','a']") == ["A"])
+        #expect(parsed == (try JSONLDParser.parse(Array(#"{"z":{"a":"A","b":"B"},"result":{"evening":[4,5],"afternoon":[3],"morning":[1,2]}}"#.utf8))))
+    }
+
+    @Test func filtersJoinTestsWithAnd() throws {
+        #expect(try texts("$.a[?(@.b == 2 && @.name == 'y')].name") == ["y"])
+        #expect(try texts("$.a[?(@.b == 1 && @.name == 'y')].name").isEmpty)
+        #expect(try texts("$.a[?(@.b && @.name != 'x')].b") == ["2"])
+        #expect(throws: ScrapeMessage.self) { try JSONPath("$.a[?(@.b == 1 & @.c)]") }
+    }
+
     @Test func malformedPathsSayWhere() {
         #expect(throws: ScrapeMessage.self) { try JSONPath("$.a[") }
         #expect(throws: ScrapeMessage.self) { try JSONPath("$.a[?(@.b = 1)]") }
         #expect(throws: ScrapeMessage.self) { try JSONPath("$..") }
+        #expect(throws: ScrapeMessage.self) { try JSONPath("$.a['x',]") }
+        #expect(throws: ScrapeMessage.self) { try JSONPath("$.a[0,'x'") }
     }
 }
