@@ -16,7 +16,7 @@ extension CompiledDefinition {
     ]
 
     /// Refuses a listing or detail field that is neither a programme field nor used by another template.
-    static func checkFieldNames(_ definition: SiteDefinition, fail: (String, String) -> DefinitionError) throws(DefinitionError) {
+    static func checkFieldNames(_ definition: ScheduleSection.Written, fail: (String, String) -> DefinitionError) throws(DefinitionError) {
         var used = Set<String>()
         func uses(_ template: String?) { PlaceholderValues.fieldNames(in: template ?? "").forEach { used.insert($0) } }
         func usesField(_ spec: FieldSpec) {

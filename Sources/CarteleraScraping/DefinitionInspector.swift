@@ -18,13 +18,7 @@ extension CompiledDefinition {
     /// What each selector of the definition finds on one fetched page (a detail page when `label` says so), for the definition debugger.
     public func inspect(_ response: FetchResponse, label: String?, channel: ChannelEntry?, day: Day, today: Day) -> (matches: [SelectorMatch], problems: [String]) {
         let values = placeholders(day: day, channel: channel, page: nil, today: today)
-        var tables: [(String, CompiledTable)] = []
-        if let schedule { tables.append(("schedule", schedule)) }
-        if let detail, label?.hasPrefix("detail") == true {
-            tables = [("detail", CompiledTable(rows: nil, fields: detail.fields, order: detail.order, json: detail.json))]
-        }
-        for (key, table) in [("audiences", audiences), ("shares", shares), ("news", news)] { if let table { tables.append((key, table)) } }
-        for (key, table) in [("venues", clubs?.venues), ("nights", clubs?.nights), ("promotions", clubs?.promotions)] { if let table { tables.append((key, table.table)) } }
+        let tables = section.inspectedTables(label: label)
         var matches: [SelectorMatch] = []
         var problems: [String] = []
         var warnings: [String] = []

@@ -7,11 +7,15 @@ import CarteleraModel
 public struct ScheduleScraper: Scraper {
     /// The validated definition this scraper runs.
     public let definition: CompiledDefinition
+    let section: ScheduleSection
     /// The source's id.
     public var id: SourceID { definition.source }
 
-    /// A scraper for a tv-schedule definition.
-    public init(definition: CompiledDefinition) { self.definition = definition }
+    /// A scraper for a tv-schedule definition's section.
+    init(definition: CompiledDefinition, section: ScheduleSection) {
+        self.definition = definition
+        self.section = section
+    }
 
     /// Fetches every channel-day's page(s) concurrently and reads the programmes; failures are per channel-day.
     public func scrape(_ job: ScrapeJob, context: ScrapeContext) async -> ScrapeOutcome {
@@ -100,11 +104,12 @@ public struct ScheduleScraper: Scraper {
         var rows: [RawItem] = []
         var warnings: [String] = []
         let today = definition.dayZone.local(now).day
-        for (request, values) in definition.listingRequestsWithValues(channel: channel, day: day, today: today, session: session) {
+        for (request, values) in definition.scheduleRequestsWithValues(channel: channel, day: day, today: today, session: session) {
             let response = try await loader.response(request)
             if response.body.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) { continue }
             let document: Document
-            if let table = definition.schedule, let location = table.json {
+            if let location = section.schedule.json {
+                let table = section.schedule
                 guard let root = try JSONInput.read(location, response: response, definition: definition, warnings: &warnings) else { continue }
                 guard let html = table.html else {
                     rows += try readJSONRows(root, table: table, values: values, url: response.url)
@@ -133,13 +138,13 @@ public struct ScheduleScraper: Scraper {
                 throw ScrapeError(kind: .markup, source: id, url: response.url, message: "\(error)")
             }
         }
-        if let unique = definition.schedule?.unique {
+        if let unique = section.schedule.unique {
             // Answers that overlap list a programme twice: the first reading is kept.
             var seen = Set<String>()
             rows = rows.filter { row in row.first(unique).map { seen.insert($0).inserted } ?? true }
         }
         var detailFailures: [ScrapeError] = []
-        if let detail = definition.detail {
+        if let detail = section.detail {
             rows = await withDetails(rows, detail: detail, channel: channel, day: day, today: today, session: session, loader: loader, failures: &detailFailures, warnings: &warnings)
         }
         var result = buildProgrammes(rows, channel: channel, day: day, warnings: warnings)
@@ -157,10 +162,11 @@ public struct ScheduleScraper: Scraper {
     }
 
     private func readRows(_ document: Document, values: PlaceholderValues, baseURL: String, warnings: inout [String]) throws -> [RawItem] {
-        guard let root = document.root, let table = definition.schedule else { return [] }
+        guard let root = document.root else { return [] }
+        let table = section.schedule
         let reader = FieldReader(baseURL: baseURL, values: values)
         var items: [RawItem] = []
-        if let grid = definition.grid {
+        if let grid = section.grid {
             guard let day = values.day else { return [] }
             for cell in try GridReader(grid: grid).cells(in: root, day: day, values: values) {
                 var fields = try reader.row(table, node: cell.node)
@@ -240,7 +246,7 @@ public struct ScheduleScraper: Scraper {
 
     private func buildProgrammes(_ items: [RawItem], channel: ChannelEntry, day: Day, warnings initial: [String]) -> DayResult {
         var warnings = initial
-        let durationUnit = definition.detail?.fields["duration"]?.unit ?? definition.schedule?.fields["duration"]?.unit
+        let durationUnit = section.detail?.fields["duration"]?.unit ?? section.schedule.fields["duration"]?.unit
         var slots: [ScheduleSlot] = []
         var kept: [(item: RawItem, numbers: NumberFields)] = []
         for item in items {
@@ -335,11 +341,11 @@ public struct ScheduleScraper: Scraper {
     /// Reads a time field with its format into a schedule time.
     func scheduleTime(_ text: String, field: String, day: Day, header: String?, headerDay sectionDay: Day? = nil) -> ScheduleTime? {
         // A detail page's field replaces the listing's, so its format wins too.
-        let compiled = definition.detail?.fields[field] ?? definition.schedule?.fields[field]
-        let format = compiled?.format ?? definition.schedule?.fields[field]?.format ?? Self.defaultTimeFormat
+        let compiled = section.detail?.fields[field] ?? section.schedule.fields[field]
+        let format = compiled?.format ?? section.schedule.fields[field]?.format ?? Self.defaultTimeFormat
         guard let parts = format.parse(text) else { return nil }
         var headerDay = sectionDay
-        if let header, let headerFormat = definition.schedule?.fields["date"]?.format, let headerParts = headerFormat.parse(header) {
+        if let header, let headerFormat = section.schedule.fields["date"]?.format, let headerParts = headerFormat.parse(header) {
             headerDay = Self.day(from: headerParts, near: day)
         }
         if compiled?.utc == true, parts.instant == nil, parts.offset == nil, let secondOfDay = parts.secondOfDay {

@@ -104,7 +104,7 @@ import Testing
         #expect(outcome.failures.isEmpty, "\(outcome.failures)")
         #expect(outcome.extraction.programmes.map(\.title) == ["Noticias"])
         let definition = try load(text)
-        let request = try #require(definition.listingRequests(channel: definition.channels.first, day: Day("2026-11-20")!, session: ["token": "T0K", "jwt": "J.W.T"]).first)
+        let request = try #require(definition.scheduleRequestsWithValues(channel: definition.channels.first, day: Day("2026-11-20")!, today: nil, session: ["token": "T0K", "jwt": "J.W.T"]).first?.request)
         #expect(request.headers["Authorization"] == "Bearer J.W.T")
     }
 
