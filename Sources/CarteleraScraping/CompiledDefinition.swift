@@ -201,11 +201,12 @@ extension CompiledDefinition {
         }
         let request = definition.request
         try validateCounts(definition, fail: fail)
-        if let scheme = request.url.split(separator: ":").first, !["http", "https", "file"].contains(scheme.lowercased()) {
+        // A URL that starts with a placeholder (a session's value) gets its scheme checked when it is made.
+        if !request.url.hasPrefix("{"), let scheme = request.url.split(separator: ":").first, !["http", "https", "file"].contains(scheme.lowercased()) {
             throw fail("request.url", "only http, https and file URLs are fetched, not \"\(scheme):\"")
         }
         let session = try definition.session.map { spec throws(DefinitionError) in try CompiledSession.compile(spec, fail: fail) }
-        let sessionNames = Set(definition.session?.values.keys.map { $0 } ?? [])
+        let sessionNames = session?.names ?? []
         let templates = [("request.url", request.url), ("request.body", request.body ?? "")]
             + (request.urls ?? []).enumerated().map { ("request.urls[\($0.offset)]", $0.element) }
             + (request.form ?? [:]).sorted { $0.key < $1.key }.map { ("request.form.\($0.key)", $0.value) }

@@ -105,6 +105,7 @@ public struct ScheduleScraper: Scraper {
         var warnings: [String] = []
         let today = definition.dayZone.local(now).day
         for (request, values) in definition.scheduleRequestsWithValues(channel: channel, day: day, today: today, session: session) {
+            try RequestBuilder.checkScheme(of: request, template: definition.request.url)
             let response = try await loader.response(request)
             if response.body.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) { continue }
             let document: Document

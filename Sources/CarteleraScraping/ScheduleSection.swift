@@ -88,7 +88,7 @@ struct ScheduleSection: KindSection {
 
         var detail: CompiledDetail?
         if let spec = written.detail {
-            let sessionNames = Set(context.common.session?.values.keys.map { $0 } ?? [])
+            let sessionNames = Set((context.common.session ?? []).flatMap { $0.values.keys })
             let templates = [("detail.url", spec.url), ("detail.body", spec.body ?? "")]
                 + (spec.form ?? [:]).sorted { $0.key < $1.key }.map { ("detail.form.\($0.key)", $0.value) }
                 + (spec.headers ?? [:]).sorted { $0.key < $1.key }.map { ("detail.headers.\($0.key)", $0.value) }

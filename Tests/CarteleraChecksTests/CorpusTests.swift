@@ -20,9 +20,9 @@ import Testing
         // foxtel.com.au: the expected description is not in the captured files.
         Folder(name: "tv", siteCount: 36, knownFailing: ["foxtel.com.au"]),
         // distro.tv, sky.co.nz: date null without a reference_today, so no day can be asked for (their READMEs).
-        // movistarplus.es, orangetv.orange.es, programacion-tv.elpais.com, winplay.co: definitions not written yet.
+        // movistarplus.es, orangetv.orange.es, programacion-tv.elpais.com: definitions not written yet.
         Folder(name: "tv-new", siteCount: 40, knownFailing: [
-            "distro.tv", "sky.co.nz", "movistarplus.es", "orangetv.orange.es", "programacion-tv.elpais.com", "winplay.co",
+            "distro.tv", "sky.co.nz", "movistarplus.es", "orangetv.orange.es", "programacion-tv.elpais.com",
         ]),
     ]
 
