@@ -24,7 +24,7 @@ public struct CompiledDefinition: Sendable {
     /// How to build the request(s) for a channel and day.
     public let request: RequestTemplate
     /// The channels the source carries.
-    public let channels: [ChannelEntry]
+    public internal(set) var channels: [ChannelEntry]
     /// How the source's times become instants.
     public let rules: TimelineRules
     /// Which scraped items a page keeps.
@@ -55,6 +55,8 @@ public struct CompiledDefinition: Sendable {
     let lastStop: LastStopRule
     /// Whether a page's programmes are ordered by start.
     let orderByStart: Bool
+    /// The login or token request made before the listings, when the source needs one.
+    var session: CompiledSession?
 
     /// The channel ids this source lists.
     public var channelIDs: [ChannelID] { channels.map { ChannelID($0.id) } }
@@ -84,12 +86,26 @@ struct CompiledSelector: Sendable {
 struct CompiledTable: Sendable {
     let rows: CompiledSelector?
     let fields: [String: CompiledField]
+    /// The fields in the order they are read: a field that names another as `{field.NAME}` comes after it.
+    var order: [String]
     /// A multi-day page's date headers, each with its format.
     var dayHeader: CompiledField?
     /// Where the page's JSON is, for rows read from JSON.
     var json: JSONLocation?
     /// The JSONPath of the rows, for rows read from JSON.
     var jsonRows: CompiledJSONPath?
+    /// With JSON, the path to an HTML text whose markup holds the rows.
+    var html: CompiledJSONPath?
+    /// The field whose repeated value marks a programme already read.
+    var unique: String?
+
+    init(rows: CompiledSelector?, fields: [String: CompiledField], order: [String]? = nil, json: JSONLocation? = nil, jsonRows: CompiledJSONPath? = nil) {
+        self.rows = rows
+        self.fields = fields
+        self.order = order ?? fields.keys.sorted()
+        self.json = json
+        self.jsonRows = jsonRows
+    }
 }
 
 /// One field's recipe.
@@ -105,7 +121,7 @@ struct CompiledField: Sendable {
     let verbatim: Bool
     let regex: NSRegularExpression?
     let group: Int
-    let replacements: [(NSRegularExpression, String)]
+    let replacements: [Replacement]
     let split: String?
     let constant: String?
     let fallback: String?
@@ -115,6 +131,33 @@ struct CompiledField: Sendable {
     var upper = false
     /// Offset-less times in this field are UTC.
     var utc = false
+    /// The unit of a bare number in a duration.
+    var unit: DurationUnit? = nil
+}
+
+/// One `replace` pair of a field: compiled once, or, when it names placeholders (`{field.subtitle}`), per row.
+enum Replacement: @unchecked Sendable {
+    case fixed(NSRegularExpression, String)
+    /// A pattern and template with placeholders: values are escaped for a pattern and a template before compiling.
+    case template(pattern: String, template: String)
+}
+
+/// The unit of a bare number in a `duration` field.
+enum DurationUnit: String, Sendable {
+    case milliseconds = "ms"
+    case seconds = "s"
+    case minutes = "min"
+    case hours = "h"
+
+    /// The length in seconds of `value` of this unit.
+    func seconds(_ value: Double) -> Double {
+        switch self {
+        case .milliseconds: value / 1000
+        case .seconds: value
+        case .minutes: value * 60
+        case .hours: value * 3600
+        }
+    }
 }
 
 /// How the last programme of a page, with nothing after it, gets its stop.
@@ -125,6 +168,9 @@ enum LastStopRule: String, Sendable {
     case dayEnd = "day-end"
     /// `rules.default_duration` minutes after the start, when set; else no stop.
     case defaultDuration = "default-duration"
+    /// The last programme's own `duration` field; every other programme stops at the next one's start, its length
+    /// (often rounded) unused.
+    case duration
     /// No stop.
     case none
 }
@@ -154,28 +200,38 @@ extension CompiledDefinition {
         case let other: throw fail("rules.order", "expected page or start, not \"\(other)\"")
         }
         if let rule = definition.rules?.lastStop {
-            guard let known = LastStopRule(rawValue: rule) else { throw fail("rules.last_stop", "expected next-day, day-end, default-duration or none, not \"\(rule)\"") }
+            guard let known = LastStopRule(rawValue: rule) else { throw fail("rules.last_stop", "expected next-day, day-end, default-duration, duration or none, not \"\(rule)\"") }
             if known == .defaultDuration, definition.rules?.defaultDuration == nil { throw fail("rules.last_stop", "default-duration needs rules.default_duration") }
             lastStop = known
         }
         let request = definition.request
         try validateCounts(definition, fail: fail)
-        if let scheme = request.url.split(separator: ":").first, !["http", "https", "file"].contains(scheme.lowercased()) {
+        // A URL that starts with a placeholder (a session's value) gets its scheme checked when it is made.
+        if !request.url.hasPrefix("{"), let scheme = request.url.split(separator: ":").first, !["http", "https", "file"].contains(scheme.lowercased()) {
             throw fail("request.url", "only http, https and file URLs are fetched, not \"\(scheme):\"")
         }
-        for (key, template) in [("request.url", request.url), ("request.body", request.body ?? "")] + (request.form ?? [:]).map({ ("request.form.\($0.key)", $0.value) }) {
-            let unknown = PlaceholderValues.unknownNames(in: template)
-            if !unknown.isEmpty { throw fail(key, "unknown placeholder {\(unknown[0])} (use date:FORMAT[@LANG], week.start:FORMAT, week.end:FORMAT, day.relative:WORDS, day.offset, channel, channel.N, channel.id, channel.name, page, page:WORDS, then |lower, |upper or |ascii)") }
-        }
-        let channels = definition.channels ?? []
+        let session = try definition.session.map { spec throws(DefinitionError) in try CompiledSession.compile(spec, fail: fail) }
+        let sessionNames = session?.names ?? []
         let templates = [("request.url", request.url), ("request.body", request.body ?? "")]
+            + (request.urls ?? []).enumerated().map { ("request.urls[\($0.offset)]", $0.element) }
             + (request.form ?? [:]).sorted { $0.key < $1.key }.map { ("request.form.\($0.key)", $0.value) }
             + (request.headers ?? [:]).sorted { $0.key < $1.key }.map { ("request.headers.\($0.key)", $0.value) }
+        for (key, template) in templates {
+            let unknown = PlaceholderValues.unknownNames(in: template, sessionNames: sessionNames)
+            if !unknown.isEmpty { throw fail(key, "unknown placeholder {\(unknown[0])} (\(Self.placeholderHelp))") }
+        }
+        let channels = definition.channels ?? []
         try checkChannelParts(templates, channels: channels, fail: fail)
         var seen = Set<String>()
         for (index, channel) in channels.enumerated() {
             guard !channel.id.isEmpty else { throw fail("channels[\(index)].id", "a channel needs an id") }
-            guard seen.insert(channel.id).inserted else { throw fail("channels[\(index)].id", "channel \(channel.id) is listed twice") }
+            // A channel whose guide comes in several languages is listed once per language, each with its lang.
+            guard seen.insert("\(channel.id)\u{0}\(channel.lang ?? "")").inserted else {
+                throw fail("channels[\(index)].id", channel.lang == nil ? "channel \(channel.id) is listed twice" : "channel \(channel.id) is listed twice in \(channel.lang ?? "")")
+            }
+        }
+        for (index, channel) in channels.enumerated() where channel.lang == nil && channels.contains(where: { $0.id == channel.id && $0.lang != nil }) {
+            throw fail("channels[\(index)].lang", "channel \(channel.id) is listed once per language: give each entry its lang")
         }
 
         // Templates are checked as they will run: for the first channel, on a real day.
@@ -222,7 +278,7 @@ extension CompiledDefinition {
             site: definition.site, zone: zone, encoding: definition.encoding, format: definition.format ?? .html, bodyReplacements: bodyReplacements, request: request, channels: channels,
             rules: rules, keep: definition.keep ?? .all, sanityFraction: sanityFraction, sanityMinimum: sanityMinimum,
             fetchPolicy: try Self.fetchPolicy(definition.fetch, fail: fail), defaultDays: days, ratingSystem: definition.ratingSystem,
-            section: compiledSection, declaredDayZone: dayZone, lastStop: lastStop, orderByStart: orderByStart)
+            section: compiledSection, declaredDayZone: dayZone, lastStop: lastStop, orderByStart: orderByStart, session: session)
     }
 
     /// `{channel.N}` needs an N-th "#"-separated part in every channel's site_id, or the URL would lose it silently.
@@ -303,12 +359,11 @@ extension CompiledDefinition {
                 regex = compiled
             }
             if spec.split?.isEmpty == true { throw fail("\(path).split", "an empty separator splits nothing") }
-            var replacements: [(NSRegularExpression, String)] = []
-            for (index, pair) in (spec.replace ?? []).enumerated() {
-                guard pair.count == 2 else { throw fail("\(path).replace[\(index)]", "expected [pattern, replacement]") }
-                do { replacements.append((try NSRegularExpression(pattern: pair[0]), pair[1])) } catch {
-                    throw fail("\(path).replace[\(index)]", "invalid pattern \"\(pair[0])\"")
-                }
+            let replacements = try compileReplacements(spec.replace ?? [], keyPath: "\(path).replace", probe: probe, fail: fail)
+            var unit: DurationUnit?
+            if let written = spec.unit {
+                guard let known = DurationUnit(rawValue: written) else { throw fail("\(path).unit", "expected ms, s, min or h, not \"\(written)\"") }
+                unit = known
             }
             var format: DateTimeFormat?
             if let pattern = spec.format {
@@ -319,7 +374,7 @@ extension CompiledDefinition {
                 lines: spec.lines ?? false, verbatim: spec.verbatim ?? false, regex: regex,
                 group: spec.group ?? ((regex?.numberOfCaptureGroups ?? 0) > 0 ? 1 : 0),
                 replacements: replacements, split: spec.split, constant: spec.value, fallback: spec.default,
-                format: format, isURL: spec.url ?? false, lower: spec.lower ?? false, upper: spec.upper ?? false, utc: spec.utc ?? false)
+                format: format, isURL: spec.url ?? false, lower: spec.lower ?? false, upper: spec.upper ?? false, utc: spec.utc ?? false, unit: unit)
             if spec.lower == true, spec.upper == true { throw fail(path, "use lower or upper, not both") }
         }
         return fields
