@@ -30,11 +30,11 @@ extension Cartelera {
             global.bootstrapLogging()
             let (context, _) = try filters.moment.context()
             let query = try filters.query(kind: kind, context: context)
-            let answer = QueryEngine(index: try global.queryIndex()).answer(query)
+            let engine = QueryEngine(index: try global.queryIndex())
             if global.json {
-                try GlobalOptions.printJSON(answer)
+                GlobalOptions.printJSON(compact: engine.answerJSON(query))
             } else {
-                print(QueryTable(zone: try filters.moment.displayZone()).render(answer))
+                print(QueryTable(zone: try filters.moment.displayZone()).render(engine.answer(query)))
             }
         }
     }
@@ -54,25 +54,22 @@ extension Cartelera {
         @OptionGroup var global: GlobalOptions
         @OptionGroup var filters: QueryOptions
 
+        private static let nothingMatches = CommandFailure(description: "nothing matches these filters: shake has nothing to pick from", status: .sourcesFailed)
+
         func run() async throws {
             global.bootstrapLogging()
             let (context, _) = try filters.moment.context()
             let query = try filters.query(kind: kind, context: context)
             let engine = QueryEngine(index: try global.queryIndex())
-            let picked: QueryAnswer?
-            if let seed {
-                var seeded = SplitMix64(seed: seed)
-                picked = engine.shake(query, using: &seeded)
-            } else {
-                var system = SystemRandomNumberGenerator()
-                picked = engine.shake(query, using: &system)
-            }
-            guard let picked else {
-                throw CommandFailure(description: "nothing matches these filters: shake has nothing to pick from", status: .sourcesFailed)
-            }
+            var seeded = SplitMix64(seed: seed ?? 0)
+            var system = SystemRandomNumberGenerator()
             if global.json {
-                try GlobalOptions.printJSON(picked)
+                let picked = seed == nil ? engine.shakeJSON(query, using: &system) : engine.shakeJSON(query, using: &seeded)
+                guard let picked else { throw Self.nothingMatches }
+                GlobalOptions.printJSON(compact: picked)
             } else {
+                let picked = seed == nil ? engine.shake(query, using: &system) : engine.shake(query, using: &seeded)
+                guard let picked else { throw Self.nothingMatches }
                 print(QueryTable(zone: try filters.moment.displayZone()).render(picked, picked: true))
             }
         }
