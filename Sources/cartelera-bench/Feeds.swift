@@ -1,0 +1,89 @@
+import ArgumentParser
+import CarteleraBench
+import CarteleraModel
+import CarteleraQuery
+import CarteleraStore
+import Foundation
+
+/// `cartelera-bench feeds [DIR]`.
+struct Feeds: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Publish data set G (guide.xml, its gzip and the per-channel JSON API) in a fresh process, then again with nothing changed.",
+        discussion: "Prints MB/s and peak memory of each build beside the time to only read every programme, and fails when the unchanged build writes a file.")
+
+    @Argument(help: ArgumentHelp("The folder `cartelera-bench generate` wrote (default out/bench-g).", valueName: "dir"))
+    var directory: String = "out/bench-g"
+
+    @Flag(name: .long, help: "Skip reading every programme again with JSONDecoder alone and comparing the values.")
+    var skipCheck = false
+
+    @Flag(name: .long, help: "Only read every programme (the first line), without publishing.")
+    var readOnly = false
+
+    func run() async throws {
+        try BenchCommand.requireDataSetG(directory)
+        let store = directory + "/store"
+        let output = directory + "/public"
+        let feeds = directory + "/no-feeds"
+        try? FileManager.default.removeItem(atPath: output)
+        try FileManager.default.createDirectory(atPath: feeds, withIntermediateDirectories: true)
+
+        // The baseline: decoding every stored programme once, which any publisher of the store has to do.
+        let fileStore = try FileStore(root: store, creating: false).snapshot()
+        let readStarted = Date()
+        let keys = try fileStore.shardKeys().filter { if case .programmes = $0 { true } else { false } }
+        var programmes = 0
+        for key in keys {
+            if case .programmes(let items)? = try fileStore.content(key) { programmes += items.count }
+        }
+        let readSeconds = Date().timeIntervalSince(readStarted)
+        print(String(format: "read only: %d programmes decoded in %.2f s (%.0f programmes/s, one core)", programmes, readSeconds, Double(programmes) / readSeconds))
+        if !skipCheck { try compareWithFoundation(fileStore, keys: keys, canonicalSeconds: readSeconds) }
+        guard !readOnly else { return }
+
+        for (label, mustWriteNothing) in [("cold build", false), ("unchanged rebuild", true)] {
+            let (seconds, memory, report) = try build(store: store, output: output, feeds: feeds)
+            let written = report.written.reduce(Int64(0)) { $0 + fileSize(output + "/" + $1) }
+            let published = (report.written + report.unchanged).reduce(Int64(0)) { $0 + fileSize(output + "/" + $1) }
+            print(String(format: "%@: %.1f s, %d files written (%.0f MB), %d unchanged; %.1f MB/s of published files, %.1f× the read-only time; peak memory %.0f MB",
+                         label, seconds, report.written.count, Double(written) / 1e6, report.unchanged.count, Double(published) / 1e6 / seconds,
+                         seconds / readSeconds, memory))
+            if mustWriteNothing, !report.written.isEmpty {
+                throw BenchFailure("the unchanged rebuild wrote \(report.written.count) files (\(report.written.prefix(3).joined(separator: ", "))…)")
+            }
+        }
+        print(String(format: "guide.xml %.0f MB, guide.xml.gz %.0f MB", Double(fileSize(output + "/guide.xml")) / 1e6, Double(fileSize(output + "/guide.xml.gz")) / 1e6))
+    }
+
+    struct Report: Decodable {
+        var written: [String]
+        var unchanged: [String]
+    }
+
+    /// Every programme shard read again by `JSONDecoder` alone, as before the canonical reader, and compared value by value.
+    private func compareWithFoundation(_ store: some StoreReader, keys: [ShardKey], canonicalSeconds: Double) throws {
+        var programmes = 0
+        var foundationSeconds = 0.0
+        for key in keys {
+            let started = Date()
+            let foundation = try store.content(key, decoding: .foundation)
+            foundationSeconds += Date().timeIntervalSince(started)
+            if case .programmes(let items)? = foundation { programmes += items.count }
+            guard try store.content(key) == foundation else {
+                throw BenchFailure("\(key): the canonical reader and JSONDecoder read different values")
+            }
+        }
+        print(String(format: "JSONDecoder alone: %d programmes in %.1f s (%.0f programmes/s); the canonical reader takes %.3f× its time; all %d shards read the same both ways",
+                     programmes, foundationSeconds, Double(programmes) / foundationSeconds, canonicalSeconds / foundationSeconds, keys.count))
+    }
+
+    /// `cartelera build` of G in a fresh process at G's moment: seconds, peak resident MB and its report.
+    private func build(store: String, output: String, feeds: String) throws -> (Double, Double, Report) {
+        let run = try TimedBuild.run(["--only", "feeds", "--store", store, "--output", output, "--feeds", feeds])
+        return (run.seconds, run.peakMegabytes, try JSONDecoder().decode(Report.self, from: run.report))
+    }
+
+    private func fileSize(_ path: String) -> Int64 {
+        ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.int64Value ?? 0
+    }
+}
