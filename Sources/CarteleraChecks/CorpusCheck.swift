@@ -9,7 +9,7 @@ public enum CorpusCheck {
     public static let knownKeys: Set<String> = [
         "site", "source", "upstream_commit", "expectation_source", "layout", "files", "date", "channel", "timezone_hint",
         "count", "count_basis", "programmes", "primary_case_files", "reference_today", "additional_cases", "empty_files",
-        "request", "request_note", "detail_requests", "derived_files", "fixture_info", "notes",
+        "request", "request_note", "detail_requests", "detail_default_body", "derived_files", "fixture_info", "notes",
     ]
     /// The keys an additional case may have.
     public static let knownCaseKeys: Set<String> = ["upstream_test", "name", "files", "date", "channel", "count", "count_basis", "programmes", "reference_today", "notes"]
@@ -27,7 +27,7 @@ public enum CorpusCheck {
               let expect = try? JSONDecoder().decode(JSONValue.self, from: data) else {
             return CheckResult(name: site, problems: ["\(folder)/expect.json is missing or not JSON"])
         }
-        let definition: CompiledDefinition
+        var definition: CompiledDefinition
         do {
             definition = try DefinitionLoader.load(SourceID(site), from: definitions)
         } catch {
@@ -41,6 +41,9 @@ public enum CorpusCheck {
         var problems: [String] = []
         var warnings: [String] = []
         var usedFiles = Set<String>()
+        let checked = checkedDefinition(definition, roles: roles)
+        definition = checked.definition
+        if let warning = checked.warning { warnings.append(warning) }
         if case .object(let members) = expect {
             for key in members.keys.sorted() where !knownKeys.contains(key) { problems.append("expect.json: unknown key \"\(key)\"") }
         }
@@ -89,7 +92,7 @@ public enum CorpusCheck {
             let fixture = FixtureCase(
                 name: item.name, day: day, channel: channel ?? definition.channels.first,
                 listingFiles: item.files.filter { !isDetail($0) }.map { "\(folder)/\($0)" },
-                otherRoutes: detailRoutes(expect, folder: folder, allowed: Set(item.files)))
+                otherRoutes: detailRoutes(expect, folder: folder, allowed: Set(item.files), roles: roles))
             // "Today" is the page's reference_today when the corpus gives one, else the day asked for (noon UTC).
             let now = (today ?? day).startUTC.adding(seconds: 12 * 3600)
             // The corpus records what upstream grabbers extract, duplicates and raw labels included: compare extraction, not the normalized result.
@@ -104,6 +107,24 @@ public enum CorpusCheck {
             }
         }
         return CheckResult(name: site, problems: problems, warnings: warnings)
+    }
+
+    /// The definition as a corpus site can check it: without its session request when the corpus holds no answer to
+    /// it (`detail_session`), so only the listing's reading is checked, said in the warning.
+    public static func checkedDefinition(_ definition: CompiledDefinition, site: String, corpus: String) -> (definition: CompiledDefinition, warning: String?) {
+        guard let data = FileManager.default.contents(atPath: "\(corpus)/\(site)/expect.json"),
+              let expect = try? JSONDecoder().decode(JSONValue.self, from: data), case .object(let files)? = expect["files"] else {
+            return checkedDefinition(definition, roles: [:])
+        }
+        var roles: [String: String] = [:]
+        for (role, file) in files { if let name = file.string { roles[name] = role } }
+        return checkedDefinition(definition, roles: roles)
+    }
+
+    private static func checkedDefinition(_ definition: CompiledDefinition, roles: [String: String]) -> (definition: CompiledDefinition, warning: String?) {
+        guard definition.hasSession, !roles.values.contains("detail_session") else { return (definition, nil) }
+        return (definition.withoutSession(),
+                "the corpus has no captured session answer (detail_session): checked without the session request, its {session.…} values empty")
     }
 
     /// The corpus site's primary case as captured pages for `definition`, with its day and "today"; nil when expect.json cannot be read.
@@ -121,21 +142,24 @@ public enum CorpusCheck {
         let fixture = FixtureCase(
             name: "primary", day: day, channel: channelEntry(expect["channel"], in: definition) ?? definition.channels.first,
             listingFiles: files.filter { !(roles[$0]?.hasPrefix("detail") ?? false) }.map { "\(folder)/\($0)" },
-            otherRoutes: detailRoutes(expect, folder: folder, allowed: Set(files)))
+            otherRoutes: detailRoutes(expect, folder: folder, allowed: Set(files), roles: roles))
         return (fixture, today ?? day)
     }
 
+    /// The definition's entry for the case's channel: by site_id or xmltv_id, and by language when the case names one.
     private static func channelEntry(_ value: JSONValue?, in definition: CompiledDefinition) -> ChannelEntry? {
         guard let value, !value.isNull else { return nil }
         let siteID = value["site_id"]?.string
         let xmltvID = value["xmltv_id"]?.string
-        return definition.channels.first { entry in
+        let lang = value["lang"]?.string
+        let matching = definition.channels.filter { entry in
             (siteID != nil && (entry.siteId ?? entry.id) == siteID) || (xmltvID != nil && entry.id == xmltvID)
         }
+        return matching.first { lang != nil && $0.lang == lang } ?? matching.first
     }
 
-    /// Routes for the detail requests a case may make, most specific first.
-    private static func detailRoutes(_ expect: JSONValue, folder: String, allowed: Set<String>) -> [FixtureFetcher.Route] {
+    /// Routes for the detail requests a case may make, most specific first; `detail_default_body` answers the rest.
+    private static func detailRoutes(_ expect: JSONValue, folder: String, allowed: Set<String>, roles: [String: String]) -> [FixtureFetcher.Route] {
         var specific: [FixtureFetcher.Route] = []
         var general: [FixtureFetcher.Route] = []
         // "(any other …)" answers every other detail request like the ones listed: a prefix route, tried last.
@@ -151,7 +175,8 @@ public enum CorpusCheck {
                 continue
             }
             let file = request["file"]?.string
-            if let file, !allowed.contains(file) { continue }
+            // A session's answers serve every case, as the session request precedes every listing.
+            if let file, !allowed.contains(file), !(roles[file]?.hasPrefix("detail_session") ?? false) { continue }
             let path = file.map { "\(folder)/\($0)" } ?? ""
             var body: String?
             if case .object(let form)? = request["form_data"] {
@@ -161,10 +186,35 @@ public enum CorpusCheck {
                 }
                 body = pairs.isEmpty ? nil : pairs.sorted().joined(separator: "&")
             }
-            let route = FixtureFetcher.Route(method: request["method"]?.string, url: url, bodyContains: body, file: path)
-            if body == nil { general.append(route) } else { specific.append(route) }
+            let json = request["json_body"] ?? request["body"]
+            var matcher: (@Sendable ([UInt8]) -> Bool)?
+            if let expected = json {
+                matcher = { @Sendable (sent: [UInt8]) -> Bool in Self.jsonBody(sent, matches: expected) }
+            }
+            let route = FixtureFetcher.Route(method: request["method"]?.string, url: url, bodyContains: body, bodyMatches: matcher, file: path)
+            if body == nil, json == nil { general.append(route) } else { specific.append(route) }
+        }
+        if let text = expect["detail_default_body"]?.string {
+            catchAll.append(FixtureFetcher.Route(url: "*", label: "detail", file: "", body: Array(text.utf8)))
         }
         return specific + general + catchAll
+    }
+
+    /// Whether a request's body is the JSON a corpus entry records: objects member by member in any order; a value the
+    /// corpus only describes in parentheses ("(a GraphQL query string…)") matches any value.
+    static func jsonBody(_ body: [UInt8], matches expected: JSONValue) -> Bool {
+        guard let sent = try? JSONDecoder().decode(JSONValue.self, from: Data(body)) else { return false }
+        func same(_ expected: JSONValue, _ sent: JSONValue) -> Bool {
+            switch (expected, sent) {
+            case (.string(let text), _) where text.hasPrefix("("): return true
+            case (.object(let wanted), .object(let got)):
+                return Set(wanted.keys) == Set(got.keys) && wanted.allSatisfy { key, value in got[key].map { same(value, $0) } ?? false }
+            case (.array(let wanted), .array(let got)):
+                return wanted.count == got.count && zip(wanted, got).allSatisfy(same)
+            default: return expected == sent
+            }
+        }
+        return same(expected, sent)
     }
 }
 

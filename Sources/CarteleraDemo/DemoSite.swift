@@ -22,7 +22,8 @@ public struct DemoSite: Sendable {
         for id in DefinitionLoader.sourceIDs(in: scrapers) where SampleSites.isSample(id) {
             // An invalid sample fails in the run, with its file and key; serving the others must not depend on it.
             guard let definition = try? DefinitionLoader.load(id, from: scrapers) else { continue }
-            let today = definition.zone.local(now).day
+            // The first capture answers the first day a run at `now` asks for: after midnight, a club listing's is yesterday's evening.
+            let today = definition.firstDay(at: now)
             guard let data = FileManager.default.contents(atPath: "\(definition.directory)/\(SourceCheck.fileName)") else { continue }
             let expect = try JSONDecoder().decode(JSONValue.self, from: data)
             let cases = (expect["cases"]?.array ?? []).filter { ($0["count"]?.int ?? 1) > 0 }

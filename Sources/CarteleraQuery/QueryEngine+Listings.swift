@@ -24,7 +24,7 @@ extension QueryEngine {
     /// Every programme `query` matches (its page and order aside: all of them, by start), listed by local day in `zone`.
     public func listings(_ query: Query, zone: ZoneConverter) -> ProgrammeListings {
         var all = query
-        all.sort = .time
+        all.sorts = [.time]
         all.offset = 0
         let search = ProgrammeSearch(index: index.programmes)
         let rows = search.matches(all).map { search.row($0) }

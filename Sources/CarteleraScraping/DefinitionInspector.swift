@@ -17,37 +17,38 @@ public struct SelectorMatch: Codable, Hashable, Sendable {
 extension CompiledDefinition {
     /// What each selector of the definition finds on one fetched page (a detail page when `label` says so), for the definition debugger.
     public func inspect(_ response: FetchResponse, label: String?, channel: ChannelEntry?, day: Day, today: Day) -> (matches: [SelectorMatch], problems: [String]) {
-        var values = PlaceholderValues(day: day, channel: channel, page: nil)
-        values.today = today
-        var tables: [(String, CompiledTable)] = []
-        if let schedule { tables.append(("schedule", schedule)) }
-        if let detail, label?.hasPrefix("detail") == true {
-            tables = [("detail", CompiledTable(rows: nil, fields: detail.fields, json: detail.json))]
-        }
-        for (key, table) in [("audiences", audiences), ("shares", shares), ("news", news)] { if let table { tables.append((key, table)) } }
-        for (key, table) in [("venues", clubs?.venues), ("nights", clubs?.nights), ("promotions", clubs?.promotions)] { if let table { tables.append((key, table.table)) } }
+        let values = placeholders(day: day, channel: channel, page: nil, today: today)
+        let tables = section.inspectedTables(label: label)
         var matches: [SelectorMatch] = []
         var problems: [String] = []
         var warnings: [String] = []
         let reader = FieldReader(baseURL: response.url, values: values)
         for (key, table) in tables {
             do {
-                if let location = table.json {
+                if let location = table.json, table.html == nil {
                     guard let root = try JSONInput.read(location, response: response, definition: self, warnings: &warnings) else { continue }
                     let rows = try table.jsonRows.map { try $0.path(values).values(root: root, row: root) } ?? [root]
                     if table.jsonRows != nil { matches.append(SelectorMatch(url: response.url, key: "\(key).rows", matched: rows.count)) }
-                    for (name, field) in table.fields.sorted(by: { $0.key < $1.key }) {
-                        let found = try rows.map { try reader.values(field, json: root, row: $0) }.filter { !$0.isEmpty }
+                    let read = try rows.map { try reader.row(table, json: root, row: $0) }
+                    for name in table.fields.keys.sorted() {
+                        let found = read.compactMap { $0[name] }
                         matches.append(SelectorMatch(url: response.url, key: "\(key).fields.\(name)", matched: found.count, example: found.first?.first))
                     }
                     continue
                 }
-                let document = try self.document(from: response, xml: format == .xml, warnings: &warnings)
+                var markup = response
+                if let location = table.json, let html = table.html {
+                    guard let root = try JSONInput.read(location, response: response, definition: self, warnings: &warnings) else { continue }
+                    let texts = try html.path(values).values(root: root, row: root).flatMap(JSONInput.texts)
+                    markup = FetchResponse(url: response.url, status: response.status, headers: ["content-type": "text/html; charset=utf-8"], body: Array(texts.joined(separator: "\n").utf8))
+                }
+                let document = try self.document(from: markup, xml: format == .xml && table.html == nil, warnings: &warnings)
                 guard let root = document.root else { continue }
                 let rows = try table.rows.map { try $0.select(from: root, values: values) } ?? [root]
                 if table.rows != nil { matches.append(SelectorMatch(url: response.url, key: "\(key).rows", matched: rows.count)) }
-                for (name, field) in table.fields.sorted(by: { $0.key < $1.key }) {
-                    let found = try rows.map { try reader.values(field, in: $0) }.filter { !$0.isEmpty }
+                let read = try rows.map { try reader.row(table, node: $0) }
+                for name in table.fields.keys.sorted() {
+                    let found = read.compactMap { $0[name] }
                     matches.append(SelectorMatch(url: response.url, key: "\(key).fields.\(name)", matched: found.count, example: found.first?.first))
                 }
             } catch {

@@ -3,9 +3,11 @@ import CarteleraMarkup
 import CarteleraModel
 
 /// Where a page's JSON is: the whole response, the text of a script element, or a script's `NAME = …;` assignment.
-public enum JSONLocation: Codable, Sendable, Hashable {
+public enum JSONLocation: Codable, Sendable, Hashable, DefinitionKeys {
     /// The whole response is JSON (a site's API).
     case page
+    /// The whole response is JSONP: JSON wrapped in a call, `callback({…});`.
+    case jsonp
     /// The text of the first element a CSS selector matches (`script#__NEXT_DATA__`, `script[type="application/json"]`).
     case script(String)
     /// The value assigned to a name in any script: `var NAME = {…};`, `window.NAME = […]`, `NAME: {…}` is not one.
@@ -14,10 +16,12 @@ public enum JSONLocation: Codable, Sendable, Hashable {
     /// Decodes `page`, `{script: CSS}` or `{variable: NAME}`.
     public init(from decoder: any Decoder) throws {
         if let word = try? decoder.singleValueContainer().decode(String.self) {
-            guard word == "page" else {
-                throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "expected page, {script: CSS} or {variable: NAME}, not \"\(word)\""))
+            switch word {
+            case "page": self = .page
+            case "jsonp": self = .jsonp
+            default:
+                throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "expected page, jsonp, {script: CSS} or {variable: NAME}, not \"\(word)\""))
             }
-            self = .page
             return
         }
         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -34,6 +38,9 @@ public enum JSONLocation: Codable, Sendable, Hashable {
         case .page:
             var container = encoder.singleValueContainer()
             try container.encode("page")
+        case .jsonp:
+            var container = encoder.singleValueContainer()
+            try container.encode("jsonp")
         case .script(let css):
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(css, forKey: .script)
@@ -43,7 +50,9 @@ public enum JSONLocation: Codable, Sendable, Hashable {
         }
     }
 
-    enum CodingKeys: String, CodingKey { case script, variable }
+    enum CodingKeys: String, CodingKey, CaseIterable { case script, variable }
+
+    static var acceptsScalar: Bool { true }
 }
 
 /// Finds and parses the JSON of a response, bounded in size (`maxBytes`) and nesting (100 levels).
@@ -63,6 +72,15 @@ enum JSONInput {
             var bytes = response.body[...]
             if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
             return try parse(Array(bytes), what: "the response", fail: fail)
+        case .jsonp:
+            guard let open = response.body.firstIndex(of: UInt8(ascii: "(")), let close = response.body.lastIndex(of: UInt8(ascii: ")")), open < close else {
+                throw fail("the response is not JSONP: no callback(…) around the JSON")
+            }
+            let name = response.body[..<open].drop { JSONInput.isSpace($0) }
+            guard name.allSatisfy({ isIdentifier($0) || $0 == UInt8(ascii: ".") }) else {
+                throw fail("the response is not JSONP: it does not start with a callback name")
+            }
+            return try parse(Array(response.body[(open + 1)..<close]), what: "the JSON of the JSONP response", fail: fail)
         case .script(let css):
             let document = try definition.document(from: response, xml: false, warnings: &warnings)
             let nodes: [Node]
@@ -128,7 +146,7 @@ enum JSONInput {
             || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "$") || byte >= 0x80
     }
 
-    private static func isSpace(_ byte: UInt8) -> Bool { [0x20, 0x09, 0x0A, 0x0D].contains(byte) }
+    static func isSpace(_ byte: UInt8) -> Bool { [0x20, 0x09, 0x0A, 0x0D].contains(byte) }
 
     /// A JSON value as field texts: strings as written, numbers without `.0`, booleans as words; arrays give their scalar elements.
     static func texts(_ value: JSONValue) -> [String] {

@@ -30,7 +30,11 @@ public func jsonLDHarness(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
 
 /// The scraper of the first jsonld definition in `Scrapers/`, built once.
 enum JSONLDDefinition {
-    static let scraper = JSONLDScraper(definition: SourceDefinitions(kinds: [.jsonld]).all[0])
+    static let scraper: JSONLDScraper = {
+        let definition = SourceDefinitions(kinds: [.jsonld]).all[0]
+        guard let section = definition.section as? JSONLDSection else { fatalError("\(definition.source) has no jsonld section") }
+        return JSONLDScraper(definition: definition, section: section)
+    }()
 }
 
 runLibFuzzer(jsonLDHarness)

@@ -28,13 +28,14 @@ extension Cartelera {
 
         func run() async throws {
             global.bootstrapLogging()
-            let (context, _) = try filters.moment.context()
+            var (context, _) = try filters.moment.context(global.configuration())
+            let engine = try global.engine()
+            context.knownChannels = engine.channels
             let query = try filters.query(kind: kind, context: context)
-            let answer = try global.engine().answer(query)
             if global.json {
-                try GlobalOptions.printJSON(answer)
+                GlobalOptions.printJSON(compact: engine.answerJSON(query))
             } else {
-                print(QueryTable(zone: try filters.moment.displayZone()).render(answer))
+                print(QueryTable(zone: try filters.moment.displayZone()).render(engine.answer(query)))
             }
         }
     }
@@ -54,25 +55,23 @@ extension Cartelera {
         @OptionGroup var global: GlobalOptions
         @OptionGroup var filters: QueryOptions
 
+        private static let nothingMatches = CommandFailure(description: "nothing matches these filters: shake has nothing to pick from", status: .failed)
+
         func run() async throws {
             global.bootstrapLogging()
-            let (context, _) = try filters.moment.context()
-            let query = try filters.query(kind: kind, context: context)
+            var (context, _) = try filters.moment.context(global.configuration())
             let engine = try global.engine()
-            let picked: QueryAnswer?
-            if let seed {
-                var seeded = SplitMix64(seed: seed)
-                picked = engine.shake(query, using: &seeded)
-            } else {
-                var system = SystemRandomNumberGenerator()
-                picked = engine.shake(query, using: &system)
-            }
-            guard let picked else {
-                throw CommandFailure(description: "nothing matches these filters: shake has nothing to pick from", status: .failed)
-            }
+            context.knownChannels = engine.channels
+            let query = try filters.query(kind: kind, context: context)
+            var seeded = SplitMix64(seed: seed ?? 0)
+            var system = SystemRandomNumberGenerator()
             if global.json {
-                try GlobalOptions.printJSON(picked)
+                let picked = seed == nil ? engine.shakeJSON(query, using: &system) : engine.shakeJSON(query, using: &seeded)
+                guard let picked else { throw Self.nothingMatches }
+                GlobalOptions.printJSON(compact: picked)
             } else {
+                let picked = seed == nil ? engine.shake(query, using: &system) : engine.shake(query, using: &seeded)
+                guard let picked else { throw Self.nothingMatches }
                 print(QueryTable(zone: try filters.moment.displayZone()).render(picked, picked: true))
             }
         }
@@ -82,30 +81,30 @@ extension Cartelera {
     struct Now: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "What every channel has on now, with the minutes left, and what comes next.")
 
-        @Option(name: .long, help: ArgumentHelp("Only this channel (repeatable or comma-separated).", valueName: "id"))
+        @Option(name: .customLong(QueryParameter.channel.name), help: .parameter(.channel))
         var channel: [String] = []
 
-        @Option(name: .long, help: ArgumentHelp("A named channel list from the configuration file.", valueName: "name"))
-        var channelList: String?
+        @Option(name: .customLong(QueryParameter.channelList.name), help: .parameter(.channelList))
+        var channelList: [String] = []
 
         @OptionGroup var global: GlobalOptions
         @OptionGroup var moment: MomentOptions
 
         func run() async throws {
             global.bootstrapLogging()
-            let (context, configuration) = try moment.context()
-            var channels: Set<ChannelID>?
-            if !channel.isEmpty || channelList != nil {
-                var chosen = Set(channel.flatMap { $0.split(separator: ",") }.map { ChannelID(String($0)) })
-                if let channelList {
-                    guard let listed = configuration.channelLists[channelList] else {
-                        throw CommandFailure(description: "--channel-list \(channelList): no such list in the configuration file", status: .usage)
-                    }
-                    chosen.formUnion(listed)
-                }
-                channels = chosen
+            var (context, _) = try moment.context(global.configuration())
+            let engine = try global.engine()
+            context.knownChannels = engine.channels
+            let channels: Set<ChannelID>?
+            do {
+                var parameters = QueryParameters()
+                if !channel.isEmpty { try parameters.set(QueryParameter.channel.name, to: channel) }
+                if !channelList.isEmpty { try parameters.set(QueryParameter.channelList.name, to: channelList) }
+                channels = try parameters.channelSelection(context: context)
+            } catch {
+                throw CommandFailure(description: error.description, status: .usage)
             }
-            let answers = try global.engine().nowAndNext(at: context.now, channels: channels)
+            let answers = engine.nowAndNext(at: context.now, channels: channels)
             if global.json {
                 try GlobalOptions.printJSON(answers)
             } else {
@@ -127,7 +126,7 @@ extension Cartelera {
 
         func run() async throws {
             global.bootstrapLogging()
-            let (context, _) = try moment.context()
+            let (context, _) = try moment.context(global.configuration())
             let rows = try global.engine().airings(of: title, at: context.now)
             let answer = QueryAnswer.programmes(QueryPage(total: rows.count, offset: 0, rows: rows))
             if global.json {
