@@ -27,6 +27,31 @@ enum ProgrammeShardReader {
         let directors = try reader.strings()
         let episode = try reader.int(ifKey: #","episode":"#)
         let externalID = try reader.string(ifKey: #","externalID":"#)
+        var extras: ProgrammeExtras?
+        if reader.take(#","extras":{"#) {
+            // Every list is written, in sorted order.
+            try reader.expect(#""adapters":"#)
+            let adapters = try reader.strings()
+            try reader.expect(#","commentators":"#)
+            let commentators = try reader.strings()
+            try reader.expect(#","composers":"#)
+            let composers = try reader.strings()
+            try reader.expect(#","editors":"#)
+            let editors = try reader.strings()
+            try reader.expect(#","images":"#)
+            let images = try reader.strings()
+            try reader.expect(#","keywords":"#)
+            let keywords = try reader.strings()
+            try reader.expect(#","presenters":"#)
+            let presenters = try reader.strings()
+            try reader.expect(#","producers":"#)
+            let producers = try reader.strings()
+            try reader.expect(#","writers":"#)
+            let writers = try reader.strings()
+            try reader.expect("}")
+            extras = ProgrammeExtras(writers: writers, adapters: adapters, producers: producers, composers: composers, editors: editors,
+                                     presenters: presenters, commentators: commentators, images: images, keywords: keywords)
+        }
         try reader.expect(#","genres":"#)
         let genres = try reader.list { reader throws(CanonicalRefusal) in try StoredNames.genres.value(try reader.unescapedStringBytes()) }
         try reader.expect(#","guests":"#)
@@ -64,7 +89,7 @@ enum ProgrammeShardReader {
             id: id, channel: channel, start: start, stop: stop, timeZone: timeZone, title: title, subtitle: subtitle, description: description,
             categories: categories, genres: genres, type: type, year: year, season: season, episode: episode, image: image, url: url,
             directors: directors, actors: actors, guests: guests, rating: rating, score: score, country: country, language: language,
-            provenance: provenance, externalID: externalID))
+            provenance: provenance, externalID: externalID, extras: extras))
     }
 
     /// `{"source":…}` or `{"source":…,"url":…}`.
