@@ -138,11 +138,9 @@ public struct Runner: Sendable {
         return report
     }
 
-    /// The days a definition fetches: today in its zone and the following ones. Nightlife starts from the current
-    /// evening, so a run at 01:00 still reads tonight's nights (until 06:00 it is the evening before).
+    /// The days a definition fetches: today in its zone (for nightlife, the evening on now) and the following ones.
     func days(for definition: CompiledDefinition) -> [Day] {
-        let nightlife = definition.kind == .clubListing || definition.kind == .jsonld
-        let today = nightlife ? NightTimes.evening(of: configuration.now, zone: definition.dayZone) : definition.dayZone.local(configuration.now).day
+        let today = definition.firstDay(at: configuration.now)
         return (0..<max(1, configuration.days ?? definition.defaultDays)).map { today.advanced(by: $0) }
     }
 

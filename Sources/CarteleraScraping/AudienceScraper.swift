@@ -8,11 +8,15 @@ import CarteleraModel
 public struct AudienceScraper: Scraper {
     /// The validated definition this scraper runs.
     public let definition: CompiledDefinition
+    let section: AudienceSection
     /// The source's id.
     public var id: SourceID { definition.source }
 
-    /// A scraper for a tv-audience definition.
-    public init(definition: CompiledDefinition) { self.definition = definition }
+    /// A scraper for a tv-audience definition's section.
+    init(definition: CompiledDefinition, section: AudienceSection) {
+        self.definition = definition
+        self.section = section
+    }
 
     /// Fetches each day's page and reads its audiences, shares and news; failures are per day.
     public func scrape(_ job: ScrapeJob, context: ScrapeContext) async -> ScrapeOutcome {
@@ -41,7 +45,7 @@ public struct AudienceScraper: Scraper {
 
     private func read(_ root: Node, day: Day, reader: FieldReader, url: String, into outcome: inout ScrapeOutcome) throws {
         let provenance = Provenance(source: id, url: url)
-        if let table = definition.audiences, let rows = table.rows {
+        if let table = section.audiences, let rows = table.rows {
             for (index, row) in try rows.select(from: root, values: reader.values).enumerated() {
                 let f = table.fields
                 guard let channelName = try reader.value(f["channel"], in: row), let title = try reader.value(f["title"], in: row) else { continue }
@@ -67,7 +71,7 @@ public struct AudienceScraper: Scraper {
                 outcome.droppedValues += numbers.droppedValues(.audience, id: entry.id)
             }
         }
-        if let table = definition.shares, let rows = table.rows {
+        if let table = section.shares, let rows = table.rows {
             for row in try rows.select(from: root, values: reader.values) {
                 let f = table.fields
                 guard let channelName = try reader.value(f["channel"], in: row) else { continue }
@@ -82,7 +86,7 @@ public struct AudienceScraper: Scraper {
                     channel: channel, channelName: channelName, day: day, share: share, change: change, provenance: provenance))
             }
         }
-        if let table = definition.news, let rows = table.rows {
+        if let table = section.news, let rows = table.rows {
             for row in try rows.select(from: root, values: reader.values) {
                 let f = table.fields
                 guard let title = try reader.value(f["title"], in: row) else { continue }
@@ -110,7 +114,7 @@ public struct AudienceScraper: Scraper {
     /// The channel id for a name as the page writes it: the definition's mapping, matched accent- and case-insensitively.
     func channelID(_ name: String) -> ChannelID {
         let folded = TextFolding.fold(name)
-        if let match = definition.channelNames.first(where: { TextFolding.fold($0.key) == folded }) { return ChannelID(match.value) }
+        if let match = section.channelNames.first(where: { TextFolding.fold($0.key) == folded }) { return ChannelID(match.value) }
         return ChannelID(TextFolding.words(name).joined())
     }
 }

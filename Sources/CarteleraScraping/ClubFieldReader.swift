@@ -9,9 +9,10 @@ import Foundation
 /// "Entrada libre" and "15 € con copa"; English equivalents are understood too.
 struct ClubFieldReader {
     let definition: CompiledDefinition
-    let city: String
+    let clubs: ClubListingSection
     let now: Timestamp
 
+    private var city: String { clubs.city }
     private var zone: ZoneConverter { definition.zone }
 
     func venue(_ f: [String: [String]], baseURL: String, warnings: inout [String]) -> Venue? {
@@ -39,7 +40,7 @@ struct ClubFieldReader {
     func night(_ f: [String: [String]], evening requested: Day, baseURL: String, warnings: inout [String], dropped: inout [DroppedValue]) -> (Night, GuestList?)? {
         guard let venueName = f["venue"]?.first, let title = f["title"]?.first else { return nil }
         var evening = requested
-        if let text = f["date"]?.first, let format = definition.clubs?.nights?.table.fields["date"]?.format,
+        if let text = f["date"]?.first, let format = clubs.nights?.table.fields["date"]?.format,
            let parts = format.parse(text), let day = ScheduleScraper.day(from: parts, near: requested) {
             evening = day
         }
@@ -113,13 +114,13 @@ struct ClubFieldReader {
     /// A clock time ("23:30", "hasta la 1:30") in seconds after midnight.
     private func clock(_ text: String?, field: String) -> Int? {
         guard let text else { return nil }
-        let format = definition.clubs?.nights?.table.fields[field]?.format ?? ScheduleScraper.defaultTimeFormat
+        let format = clubs.nights?.table.fields[field]?.format ?? ScheduleScraper.defaultTimeFormat
         return format.parse(text)?.secondOfDay
     }
 
     /// An instant from a field: a full date-time, a date (start or end of that day), or a clock time on the night of `evening`.
     private func instant(_ text: String, field: String, evening: Day, endOfDay: Bool = false) -> Timestamp? {
-        let tables = [definition.clubs?.nights, definition.clubs?.promotions].compactMap { $0?.table.fields[field] }
+        let tables = [clubs.nights, clubs.promotions].compactMap { $0?.table.fields[field] }
         let format = tables.first?.format ?? ScheduleScraper.defaultTimeFormat
         guard let parts = format.parse(text) else { return nil }
         if let instant = parts.instant { return instant }

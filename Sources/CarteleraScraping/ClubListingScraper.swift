@@ -8,18 +8,21 @@ import Foundation
 public struct ClubListingScraper: Scraper {
     /// The validated definition this scraper runs.
     public let definition: CompiledDefinition
+    let clubs: ClubListingSection
     /// The source's id.
     public var id: SourceID { definition.source }
 
-    /// A scraper for a club-listing definition.
-    public init(definition: CompiledDefinition) { self.definition = definition }
+    /// A scraper for a club-listing definition's section.
+    init(definition: CompiledDefinition, section: ClubListingSection) {
+        self.definition = definition
+        self.clubs = section
+    }
 
     /// Reads the venue listing, each evening's nights and the promotions; each part fails on its own.
     public func scrape(_ job: ScrapeJob, context: ScrapeContext) async -> ScrapeOutcome {
         var outcome = ScrapeOutcome(extraction: Extraction(source: id, days: job.days))
-        guard let clubs = definition.clubs else { return outcome }
         let loader = PageLoader(fetcher: context.fetcher, source: id)
-        let reader = ClubFieldReader(definition: definition, city: clubs.city, now: context.now)
+        let reader = ClubFieldReader(definition: definition, clubs: clubs, now: context.now)
 
         // Venues: a complete listing of the city, so venues missing from it can be marked not seen.
         if let table = clubs.venues {
@@ -76,7 +79,7 @@ public struct ClubListingScraper: Scraper {
 
     /// The rows of a table over its pages, with every field read.
     private func rows(
-        of table: CompiledClubListing.Table, day: Day?, loader: PageLoader, requests: [FetchRequest], warnings: inout [String]
+        of table: ClubListingSection.Table, day: Day?, loader: PageLoader, requests: [FetchRequest], warnings: inout [String]
     ) async throws(ScrapeError) -> [Row] {
         var rows: [Row] = []
         for request in requests {

@@ -14,7 +14,7 @@ extension CompiledDefinition {
     /// The largest page a definition may allow: 1 GiB.
     static let fetchBodyBytes = 1...1_073_741_824
 
-    /// Checks every count and duration a definition gives against its range, before anything computes with them:
+    /// Checks every count and duration of the common keys against its range, before anything computes with them:
     /// `first_page + pages` or `default_duration * 60` would overflow on values no real site needs.
     static func validateCounts(_ definition: SiteDefinition, fail: (String, String) -> DefinitionError) throws(DefinitionError) {
         func check(_ value: Int?, _ range: ClosedRange<Int>, _ keyPath: String, _ what: String) throws(DefinitionError) {
@@ -28,11 +28,6 @@ extension CompiledDefinition {
         try check(definition.request.pages, pageCounts, "request.pages", "a number of pages")
         try check(definition.request.firstPage, firstPages, "request.first_page", "a page number")
         try check(definition.rules?.defaultDuration, defaultDurationMinutes, "rules.default_duration", "minutes")
-        try check(definition.schedule?.grid?.headerRow, gridPositions, "schedule.grid.header_row", "a row number")
-        try check(definition.schedule?.grid?.timeColumn, gridPositions, "schedule.grid.time_column", "a column number")
-        for (key, table) in [("venues", definition.venues), ("nights", definition.nights), ("promotions", definition.promotions)] {
-            try check(table?.pages, pageCounts, "\(key).pages", "a number of pages")
-        }
         if let fetch = definition.fetch {
             try check(fetch.delay, fetchSeconds, "fetch.delay")
             try check(fetch.timeout, fetchSeconds, "fetch.timeout")

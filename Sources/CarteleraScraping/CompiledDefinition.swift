@@ -10,8 +10,6 @@ public struct CompiledDefinition: Sendable {
     public let source: SourceID
     /// The folder the definition came from.
     public let directory: String
-    /// What kind of source it is, which picks its scraper.
-    public let kind: SourceKind
     /// A human name for listings and reports; the id when the file gives none.
     public let name: String
     /// The site's home page.
@@ -41,23 +39,17 @@ public struct CompiledDefinition: Sendable {
     public let defaultDays: Int
     /// The system age ratings are in, such as `ES` or `VET`.
     public let ratingSystem: String?
-    let schedule: CompiledTable?
-    let grid: CompiledGrid?
-    let audiences: CompiledTable?
-    let shares: CompiledTable?
-    let news: CompiledTable?
-    let channelNames: [String: String]
-    let detail: CompiledDetail?
-    let clubs: CompiledClubListing?
-    /// The city of venues whose address names none (jsonld).
-    public let city: String?
-    /// The currency of jsonld prices that declare none.
-    public var currency: String? { declaredCurrency }
-    let declaredCurrency: String?
-    /// The home country of a jsonld source's venues, when the definition names one.
-    let country: String?
+    /// The section only this definition's kind has (its tables, its scraper).
+    let section: any KindSection
+    /// What kind of source it is, which picks its scraper.
+    public var kind: SourceKind { type(of: section).kind }
     /// The zone in which the day asked for is cut and "today" is reckoned (`day_zone`, else `timezone`).
     public var dayZone: ZoneConverter { declaredDayZone ?? zone }
+
+    /// The first day a run at `now` fetches: today in `dayZone`, or for nightlife the evening on now (before 06:00, yesterday's).
+    public func firstDay(at now: Timestamp) -> Day {
+        type(of: section).daysAreEvenings ? NightTimes.evening(of: now, zone: dayZone) : dayZone.local(now).day
+    }
     let declaredDayZone: ZoneConverter?
     /// How the last programme of a page gets its stop.
     let lastStop: LastStopRule
@@ -100,24 +92,6 @@ struct CompiledTable: Sendable {
     var jsonRows: CompiledJSONPath?
 }
 
-/// A day-column grid with rowspans.
-struct CompiledGrid: Sendable {
-    let table: CompiledSelector
-    let headerRow: Int
-    let timeColumn: Int
-    let dayFormat: DateTimeFormat
-    let time: CompiledField?
-    let slots: Bool
-}
-
-/// A follow-up request per item.
-struct CompiledDetail: Sendable {
-    let spec: DetailSpec
-    let fields: [String: CompiledField]
-    /// Where the detail response's JSON is, for fields read from JSON.
-    var json: JSONLocation? { spec.json }
-}
-
 /// One field's recipe.
 struct CompiledField: Sendable {
     let selector: CompiledSelector?
@@ -156,12 +130,14 @@ enum LastStopRule: String, Sendable {
 }
 
 extension CompiledDefinition {
-    /// Validates a decoded definition; every problem names the key path.
-    static func compile(_ written: SiteDefinition, source: SourceID, directory: String, file: String) throws(DefinitionError) -> CompiledDefinition {
+    /// Validates a decoded definition's common keys, then compiles its kind's section with `section`; every problem names the key path.
+    static func compile(
+        _ definition: SiteDefinition, source: SourceID, directory: String, file: String,
+        section: (DefinitionContext) throws(DefinitionError) -> any KindSection
+    ) throws(DefinitionError) -> CompiledDefinition {
         func fail(_ keyPath: String, _ message: String) -> DefinitionError {
             DefinitionError(source: source, file: file, keyPath: keyPath, message: message)
         }
-        let definition = try expandingExpressions(written, fail: fail)
         guard let zone = ZoneConverter(identifier: definition.timezone) else {
             throw fail("timezone", "unknown IANA time zone \"\(definition.timezone)\" (for example Europe/Madrid)")
         }
@@ -195,22 +171,11 @@ extension CompiledDefinition {
         let templates = [("request.url", request.url), ("request.body", request.body ?? "")]
             + (request.form ?? [:]).sorted { $0.key < $1.key }.map { ("request.form.\($0.key)", $0.value) }
             + (request.headers ?? [:]).sorted { $0.key < $1.key }.map { ("request.headers.\($0.key)", $0.value) }
-            + [("detail.url", definition.detail?.url ?? "")]
-        for (key, template) in templates {
-            for part in PlaceholderValues.channelParts(in: template) {
-                // {channel.N} needs an N-th "#"-separated part in every channel's site_id, or the URL would lose it silently.
-                if let channel = channels.first(where: { ($0.siteId ?? $0.id).split(separator: "#", omittingEmptySubsequences: false).count < part }) {
-                    throw fail(key, "{channel.\(part)} names part \(part) of the site_id, but channel \(channel.id) (\"\(channel.siteId ?? channel.id)\") has fewer parts")
-                }
-            }
-        }
+        try checkChannelParts(templates, channels: channels, fail: fail)
         var seen = Set<String>()
         for (index, channel) in channels.enumerated() {
             guard !channel.id.isEmpty else { throw fail("channels[\(index)].id", "a channel needs an id") }
             guard seen.insert(channel.id).inserted else { throw fail("channels[\(index)].id", "channel \(channel.id) is listed twice") }
-        }
-        if definition.kind == .tvSchedule, channels.isEmpty {
-            throw fail("channels", "a tv-schedule source lists at least one channel")
         }
 
         // Templates are checked as they will run: for the first channel, on a real day.
@@ -243,71 +208,7 @@ extension CompiledDefinition {
             }
         }
 
-        var schedule: CompiledTable?
-        var grid: CompiledGrid?
-        var audiences: CompiledTable?, shares: CompiledTable?, news: CompiledTable?
-        var clubs: CompiledClubListing?
-        switch definition.kind {
-        case .tvSchedule:
-            guard let spec = definition.schedule else { throw fail("schedule", "a tv-schedule source needs a schedule section") }
-            let fields = try compileFields(spec.fields, keyPath: "schedule.fields", json: spec.json != nil, probe: probe, fail: fail)
-            if let gridSpec = spec.grid {
-                let dayFormat: DateTimeFormat
-                do { dayFormat = try DateTimeFormat(gridSpec.dayFormat) } catch { throw fail("schedule.grid.day_format", error.description) }
-                var time: CompiledField?
-                if let timeSpec = gridSpec.time { time = try compileFields(["time": timeSpec], keyPath: "schedule.grid", fail: fail)["time"] }
-                grid = CompiledGrid(
-                    table: try compileSelector(gridSpec.table, keyPath: "schedule.grid.table", probe: probe, fail: fail),
-                    headerRow: gridSpec.headerRow ?? 1, timeColumn: gridSpec.timeColumn ?? 1, dayFormat: dayFormat,
-                    time: time, slots: gridSpec.slots ?? false)
-            } else {
-                guard let rows = spec.rows else { throw fail("schedule.rows", "say which element is one programme (rows) or describe a grid") }
-                guard fields["start"] != nil || definition.detail != nil else { throw fail("schedule.fields.start", "a schedule needs a start field") }
-                if let json = spec.json {
-                    try validate(json, keyPath: "schedule.json", fail: fail)
-                    if spec.dayHeader != nil { throw fail("schedule.day_header", "date headers are HTML elements: with json, give each row's date as a field") }
-                    guard case .css(let text) = rows else { throw fail("schedule.rows", "with json, rows is a JSONPath such as $.shows[*]") }
-                    schedule = CompiledTable(rows: nil, fields: fields, json: json, jsonRows: try compileJSONPath(text, keyPath: "schedule.rows", fail: fail))
-                } else {
-                    schedule = CompiledTable(rows: try compileSelector(rows, keyPath: "schedule.rows", probe: probe, fail: fail), fields: fields)
-                    if let header = spec.dayHeader {
-                        guard header.format != nil else { throw fail("schedule.day_header.format", "say how a header names its day, such as \"EEEE d MMMM\"") }
-                        guard header.select != nil || header.xpath != nil else { throw fail("schedule.day_header", "say which elements are the date headers (select or xpath)") }
-                        schedule?.dayHeader = try compileFields(["day_header": header], keyPath: "schedule", probe: probe, fail: fail)["day_header"]
-                    }
-                }
-            }
-            if grid != nil { schedule = CompiledTable(rows: nil, fields: fields) }
-            guard fields["title"] != nil else { throw fail("schedule.fields.title", "a schedule needs a title field") }
-        case .tvAudience:
-            func table(_ spec: TableSpec?, _ key: String) throws(DefinitionError) -> CompiledTable? {
-                guard let spec else { return nil }
-                return CompiledTable(rows: try compileSelector(spec.rows, keyPath: "\(key).rows", fail: fail),
-                                     fields: try compileFields(spec.fields, keyPath: "\(key).fields", fail: fail))
-            }
-            audiences = try table(definition.audiences, "audiences")
-            shares = try table(definition.shares, "shares")
-            news = try table(definition.news, "news")
-            guard audiences != nil || shares != nil else { throw fail("audiences", "a tv-audience source needs an audiences or shares table") }
-        case .xmltv:
-            break
-        case .clubListing:
-            clubs = try CompiledClubListing.compile(definition, fail: fail)
-        case .jsonld:
-            try validateJSONLD(definition, fail: fail)
-        }
-
-        var detail: CompiledDetail?
-        if let spec = definition.detail {
-            let listingFields = Set(definition.schedule?.fields.keys.map { $0 } ?? [])
-            let unknown = PlaceholderValues.unknownNames(in: spec.url, fieldNames: listingFields)
-            if !unknown.isEmpty { throw fail("detail.url", "unknown placeholder {\(unknown[0])}: a listing field of that name is needed") }
-            if let json = spec.json { try validate(json, keyPath: "detail.json", fail: fail) }
-            detail = CompiledDetail(spec: spec, fields: try compileFields(spec.fields, keyPath: "detail.fields", json: spec.json != nil, probe: probe, fail: fail))
-            if definition.schedule?.fields["start"] == nil, detail?.fields["start"] == nil {
-                throw fail("schedule.fields.start", "a schedule needs a start field, in the listing or its detail")
-            }
-        }
+        let compiledSection = try section(DefinitionContext(common: definition, source: source, file: file, probe: probe))
 
         let sanityFraction = definition.sanity?.fraction ?? 0.5
         guard (0...1).contains(sanityFraction) else { throw fail("sanity.fraction", "expected a number from 0 to 1") }
@@ -317,12 +218,22 @@ extension CompiledDefinition {
         guard (1...31).contains(days) else { throw fail("days", "expected a number of days from 1 to 31") }
 
         return CompiledDefinition(
-            source: source, directory: directory, kind: definition.kind, name: definition.name ?? source.rawValue,
+            source: source, directory: directory, name: definition.name ?? source.rawValue,
             site: definition.site, zone: zone, encoding: definition.encoding, format: definition.format ?? .html, bodyReplacements: bodyReplacements, request: request, channels: channels,
             rules: rules, keep: definition.keep ?? .all, sanityFraction: sanityFraction, sanityMinimum: sanityMinimum,
-            fetchPolicy: try Self.fetchPolicy(definition.fetch, fail: fail), defaultDays: days, ratingSystem: definition.ratingSystem, schedule: schedule, grid: grid,
-            audiences: audiences, shares: shares, news: news, channelNames: definition.channelNames ?? [:], detail: detail,
-            clubs: clubs, city: definition.city, declaredCurrency: definition.currency?.uppercased(), country: definition.country, declaredDayZone: dayZone, lastStop: lastStop, orderByStart: orderByStart)
+            fetchPolicy: try Self.fetchPolicy(definition.fetch, fail: fail), defaultDays: days, ratingSystem: definition.ratingSystem,
+            section: compiledSection, declaredDayZone: dayZone, lastStop: lastStop, orderByStart: orderByStart)
+    }
+
+    /// `{channel.N}` needs an N-th "#"-separated part in every channel's site_id, or the URL would lose it silently.
+    static func checkChannelParts(_ templates: [(String, String)], channels: [ChannelEntry], fail: (String, String) -> DefinitionError) throws(DefinitionError) {
+        for (key, template) in templates {
+            for part in PlaceholderValues.channelParts(in: template) {
+                if let channel = channels.first(where: { ($0.siteId ?? $0.id).split(separator: "#", omittingEmptySubsequences: false).count < part }) {
+                    throw fail(key, "{channel.\(part)} names part \(part) of the site_id, but channel \(channel.id) (\"\(channel.siteId ?? channel.id)\") has fewer parts")
+                }
+            }
+        }
     }
 
     /// A selector checked as it will run: placeholders rendered with `probe` (the definition's first channel, a real day, page 1).

@@ -19,13 +19,7 @@ extension CompiledDefinition {
     public func inspect(_ response: FetchResponse, label: String?, channel: ChannelEntry?, day: Day, today: Day) -> (matches: [SelectorMatch], problems: [String]) {
         var values = PlaceholderValues(day: day, channel: channel, page: nil)
         values.today = today
-        var tables: [(String, CompiledTable)] = []
-        if let schedule { tables.append(("schedule", schedule)) }
-        if let detail, label?.hasPrefix("detail") == true {
-            tables = [("detail", CompiledTable(rows: nil, fields: detail.fields, json: detail.json))]
-        }
-        for (key, table) in [("audiences", audiences), ("shares", shares), ("news", news)] { if let table { tables.append((key, table)) } }
-        for (key, table) in [("venues", clubs?.venues), ("nights", clubs?.nights), ("promotions", clubs?.promotions)] { if let table { tables.append((key, table.table)) } }
+        let tables = section.inspectedTables(label: label)
         var matches: [SelectorMatch] = []
         var problems: [String] = []
         var warnings: [String] = []

@@ -41,19 +41,38 @@ public enum DefinitionLoader {
         } catch {
             throw DefinitionError(source: source, file: file, message: "not valid YAML: \(error)")
         }
-        if let problem = DefinitionSchema.site.check(node) {
-            throw DefinitionError(source: source, file: file, keyPath: problem.path, message: problem.message)
+        func fail(_ keyPath: String, _ message: String) -> DefinitionError {
+            DefinitionError(source: source, file: file, keyPath: keyPath, message: message)
         }
-        let definition: SiteDefinition
+        guard case .mapping(let top) = node else { throw fail("", "expected a mapping of keys to values") }
+        guard let kindNode = top["kind"] else { throw fail("kind", "missing required key \"kind\" (one of \(SourceKinds.names.joined(separator: ", ")))") }
+        guard let kindName = kindNode.string, let kind = SourceKinds.named(kindName) else {
+            throw fail("kind", "unknown kind \"\(kindNode.string ?? "")\" (one of \(SourceKinds.names.joined(separator: ", ")))")
+        }
+        if let problem = DefinitionSchema.site(kind: kind).check(node) {
+            throw fail(problem.path, problem.message)
+        }
+        let expanded = try CompiledDefinition.expandingExpressions(in: node, fail: fail)
+        let definition = try decode(SiteDefinition.self, from: expanded, source: source, file: file)
+        return try CompiledDefinition.compile(definition, source: source, directory: directory, file: file) { context throws(DefinitionError) in
+            try compileSection(kind, from: expanded, context: context)
+        }
+    }
+
+    /// The kind's own keys decoded from the definition and compiled.
+    private static func compileSection<Kind: KindSection>(_ kind: Kind.Type, from node: Node, context: DefinitionContext) throws(DefinitionError) -> any KindSection {
+        try Kind.compile(try decode(Kind.Written.self, from: node, source: context.source, file: context.file), in: context)
+    }
+
+    private static func decode<Value: Decodable>(_ type: Value.Type, from node: Node, source: SourceID, file: String) throws(DefinitionError) -> Value {
         do {
-            definition = try YAMLDecoder().decode(SiteDefinition.self, from: node)
+            return try YAMLDecoder().decode(Value.self, from: node)
         } catch let error as DecodingError {
             let (path, message) = describe(error)
             throw DefinitionError(source: source, file: file, keyPath: path, message: message)
         } catch {
             throw DefinitionError(source: source, file: file, message: "\(error)")
         }
-        return try CompiledDefinition.compile(definition, source: source, directory: directory, file: file)
     }
 
     private static func describe(_ error: DecodingError) -> (String, String) {

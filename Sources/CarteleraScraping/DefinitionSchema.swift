@@ -1,6 +1,9 @@
 import Yams
 
 /// The keys a definition file may use, so a misspelt key is an error and not silently ignored.
+///
+/// Each part of a definition derives its schema from its own coding keys (`DefinitionKeys`); a definition's schema
+/// is its common keys plus the keys of its kind.
 indirect enum DefinitionSchema: Sendable {
     case scalar
     case map([String: DefinitionSchema])
@@ -9,33 +12,10 @@ indirect enum DefinitionSchema: Sendable {
     case scalarOrMap([String: DefinitionSchema])
     case any
 
-    static let field: DefinitionSchema = .scalarOrMap(Dictionary(uniqueKeysWithValues: FieldSpec.CodingKeys.allCases.map {
-        ($0.stringValue, $0 == .replace ? DefinitionSchema.list(.list(.scalar)) : .scalar)
-    }))
-    static let selector: DefinitionSchema = .scalarOrMap(["css": .scalar, "xpath": .scalar])
-    static let jsonLocation: DefinitionSchema = .scalarOrMap(["script": .scalar, "variable": .scalar])
-    static let table: DefinitionSchema = .map(["rows": selector, "fields": .dictionary(field)])
-    static let clubTable: DefinitionSchema = .map(["url": .scalar, "pages": .scalar, "rows": selector, "fields": .dictionary(field)])
-
-    static let site: DefinitionSchema = .map([
-        "kind": .scalar, "name": .scalar, "site": .scalar, "timezone": .scalar, "encoding": .scalar, "format": .scalar, "body_replace": .list(.list(.scalar)),
-        "request": .map(["url": .scalar, "method": .scalar, "form": .dictionary(.scalar), "body": .scalar,
-                         "headers": .dictionary(.scalar), "pages": .scalar, "first_page": .scalar,
-                         "urls": .list(.scalar)]),
-        "channels": .list(.map(["id": .scalar, "site_id": .scalar, "name": .scalar, "logo": .scalar, "lang": .scalar])),
-        "schedule": .map(["rows": selector, "fields": .dictionary(field), "json": jsonLocation, "day_header": field,
-                          "grid": .map(["table": selector, "header_row": .scalar, "time_column": .scalar, "day_format": .scalar, "time": field, "slots": .scalar])]),
-        "audiences": table, "shares": table, "news": table,
-        "channel_names": .dictionary(.scalar),
-        "rules": .map(["rollover": .scalar, "leading_previous_day": .scalar, "day_starts_at": .scalar, "stop": .scalar, "default_duration": .scalar,
-                       "order": .scalar, "last_stop": .scalar]),
-        "day_zone": .scalar, "expressions": .dictionary(.scalar),
-        "detail": .map(["url": .scalar, "method": .scalar, "form": .dictionary(.scalar), "headers": .dictionary(.scalar), "fields": .dictionary(field), "json": jsonLocation]),
-        "sanity": .map(["fraction": .scalar, "minimum": .scalar]),
-        "fetch": .map(["delay": .scalar, "concurrency": .scalar, "timeout": .scalar, "max_body_bytes": .scalar, "robots": .scalar]),
-        "days": .scalar, "keep": .scalar, "rating_system": .scalar,
-        "city": .scalar, "currency": .scalar, "country": .scalar, "venues": clubTable, "nights": clubTable, "promotions": clubTable,
-    ])
+    /// The schema of a whole definition of one kind: the common keys and that kind's own.
+    static func site(kind: any KindSection.Type) -> DefinitionSchema {
+        .map(SiteDefinition.keySchemas.merging(kind.writtenKeys) { common, _ in common })
+    }
 
     /// The first key that does not belong, as "path: message".
     func check(_ node: Node, path: String = "") -> (path: String, message: String)? {
@@ -72,4 +52,27 @@ indirect enum DefinitionSchema: Sendable {
             return (path, "expected a mapping of keys to values")
         }
     }
+}
+
+/// A part of a definition as written, whose allowed keys are its coding keys: a key added to the type is a key the
+/// schema accepts, with nothing to repeat by hand.
+protocol DefinitionKeys: Decodable {
+    associatedtype CodingKeys: CodingKey & CaseIterable & Hashable
+    /// The schema of each key whose value is not a single value (a map, a list, a field); the others are scalars.
+    static var nestedKeys: [CodingKeys: DefinitionSchema] { get }
+    /// Whether a single value may stand for the whole part (a field written as its CSS selector).
+    static var acceptsScalar: Bool { get }
+}
+
+extension DefinitionKeys {
+    static var nestedKeys: [CodingKeys: DefinitionSchema] { [:] }
+    static var acceptsScalar: Bool { false }
+
+    /// Every key of the part with its schema.
+    static var keySchemas: [String: DefinitionSchema] {
+        Dictionary(uniqueKeysWithValues: CodingKeys.allCases.map { ($0.stringValue, nestedKeys[$0] ?? .scalar) })
+    }
+
+    /// The part's schema.
+    static var schema: DefinitionSchema { acceptsScalar ? .scalarOrMap(keySchemas) : .map(keySchemas) }
 }

@@ -3,7 +3,7 @@ import CarteleraMarkup
 import CarteleraModel
 
 /// Where a page's JSON is: the whole response, the text of a script element, or a script's `NAME = …;` assignment.
-public enum JSONLocation: Codable, Sendable, Hashable {
+public enum JSONLocation: Codable, Sendable, Hashable, DefinitionKeys {
     /// The whole response is JSON (a site's API).
     case page
     /// The text of the first element a CSS selector matches (`script#__NEXT_DATA__`, `script[type="application/json"]`).
@@ -43,7 +43,9 @@ public enum JSONLocation: Codable, Sendable, Hashable {
         }
     }
 
-    enum CodingKeys: String, CodingKey { case script, variable }
+    enum CodingKeys: String, CodingKey, CaseIterable { case script, variable }
+
+    static var acceptsScalar: Bool { true }
 }
 
 /// Finds and parses the JSON of a response, bounded in size (`maxBytes`) and nesting (100 levels).

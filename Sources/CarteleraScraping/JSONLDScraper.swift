@@ -15,11 +15,15 @@ import CarteleraModel
 public struct JSONLDScraper: Scraper {
     /// The validated definition this scraper runs.
     public let definition: CompiledDefinition
+    let section: JSONLDSection
     /// The source's id.
     public var id: SourceID { definition.source }
 
-    /// A scraper for a jsonld definition.
-    public init(definition: CompiledDefinition) { self.definition = definition }
+    /// A scraper for a jsonld definition's section.
+    init(definition: CompiledDefinition, section: JSONLDSection) {
+        self.definition = definition
+        self.section = section
+    }
 
     /// Fetches every page once and reads its JSON-LD; failures are per page.
     public func scrape(_ job: ScrapeJob, context: ScrapeContext) async -> ScrapeOutcome {
@@ -30,7 +34,7 @@ public struct JSONLDScraper: Scraper {
         var seen = Set<String>()
         let today = definition.zone.local(context.now).day
         for day in job.days {
-            for request in definition.jsonLDRequests(day: day, today: today) where seen.insert(request.url).inserted {
+            for request in definition.listingRequests(channel: nil, day: day, today: today) where seen.insert(request.url).inserted {
                 do throws(ScrapeError) {
                     let response = try await loader.response(request)
                     let page = try read(try definition.document(from: response, xml: false, warnings: &outcome.warnings), url: response.url, now: context.now)
@@ -95,8 +99,8 @@ public struct JSONLDScraper: Scraper {
         content.warnings = (repairs + problems).map { "\(id): \($0)" }
 
         let graph = JSONLDGraph(values)
-        let venueReader = JSONLDVenueReader(source: id, defaultCity: definition.city, pageURL: url, now: now, homeCountry: definition.country)
-        let nightReader = JSONLDNightReader(venues: venueReader, zone: definition.zone, currency: definition.currency)
+        let venueReader = JSONLDVenueReader(source: id, defaultCity: section.city, pageURL: url, now: now, homeCountry: section.country)
+        let nightReader = JSONLDNightReader(venues: venueReader, zone: definition.zone, currency: section.currency)
         var hosts: [Int: Venue] = [:]
         var dropped: [ScrapeMessage] = []
         for (position, node) in graph.venues.enumerated() {

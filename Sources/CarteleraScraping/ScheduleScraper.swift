@@ -7,11 +7,15 @@ import CarteleraModel
 public struct ScheduleScraper: Scraper {
     /// The validated definition this scraper runs.
     public let definition: CompiledDefinition
+    let section: ScheduleSection
     /// The source's id.
     public var id: SourceID { definition.source }
 
-    /// A scraper for a tv-schedule definition.
-    public init(definition: CompiledDefinition) { self.definition = definition }
+    /// A scraper for a tv-schedule definition's section.
+    init(definition: CompiledDefinition, section: ScheduleSection) {
+        self.definition = definition
+        self.section = section
+    }
 
     /// Fetches every channel-day's page(s) concurrently and reads the programmes; failures are per channel-day.
     public func scrape(_ job: ScrapeJob, context: ScrapeContext) async -> ScrapeOutcome {
@@ -95,9 +99,9 @@ public struct ScheduleScraper: Scraper {
             let request = RequestBuilder.request(definition.request, values: values, source: id, label: page == firstPage ? "listing" : "listing-\(page)", policy: definition.fetchPolicy)
             let response = try await loader.response(request)
             if response.body.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) { continue }
-            if let table = definition.schedule, let location = table.json {
+            if let location = section.schedule.json {
                 if let root = try JSONInput.read(location, response: response, definition: definition, warnings: &warnings) {
-                    rows += try readJSONRows(root, table: table, values: values, url: response.url)
+                    rows += try readJSONRows(root, table: section.schedule, values: values, url: response.url)
                 }
                 continue
             }
@@ -111,7 +115,7 @@ public struct ScheduleScraper: Scraper {
             }
         }
         var detailFailures: [ScrapeError] = []
-        if let detail = definition.detail {
+        if let detail = section.detail {
             rows = await withDetails(rows, detail: detail, channel: channel, day: day, loader: loader, failures: &detailFailures, warnings: &warnings)
         }
         var result = buildProgrammes(rows, channel: channel, day: day, warnings: warnings)
@@ -129,10 +133,11 @@ public struct ScheduleScraper: Scraper {
     }
 
     private func readRows(_ document: Document, values: PlaceholderValues, baseURL: String, warnings: inout [String]) throws -> [RawItem] {
-        guard let root = document.root, let table = definition.schedule else { return [] }
+        guard let root = document.root else { return [] }
+        let table = section.schedule
         let reader = FieldReader(baseURL: baseURL, values: values)
         var items: [RawItem] = []
-        if let grid = definition.grid {
+        if let grid = section.grid {
             guard let day = values.day else { return [] }
             for cell in try GridReader(grid: grid).cells(in: root, day: day, values: values) {
                 var fields = try readFields(table.fields, row: cell.node, reader: reader)
@@ -315,7 +320,7 @@ public struct ScheduleScraper: Scraper {
     /// Why a row's `date` cannot place it, if it cannot: its format does not read it, or it is more than a year from the
     /// day asked for (`-0001-11-26`). A row that only says the weekday or the day of the month is placed by its time.
     private func rowDateProblem(_ text: String, title: String, day: Day) -> String? {
-        guard let format = definition.schedule?.fields["date"]?.format else { return nil }
+        guard let format = section.schedule.fields["date"]?.format else { return nil }
         guard let parts = format.parse(text) else { return "unreadable date \"\(text)\" for \"\(title)\"" }
         guard parts.month != nil, parts.day != nil else { return nil }
         guard let date = Self.day(from: parts, near: day) else { return "unreadable date \"\(text)\" for \"\(title)\"" }
@@ -326,11 +331,11 @@ public struct ScheduleScraper: Scraper {
     /// Reads a time field with its format into a schedule time.
     func scheduleTime(_ text: String, field: String, day: Day, header: String?, headerDay sectionDay: Day? = nil) -> ScheduleTime? {
         // A detail page's field replaces the listing's, so its format wins too.
-        let compiled = definition.detail?.fields[field] ?? definition.schedule?.fields[field]
-        let format = compiled?.format ?? definition.schedule?.fields[field]?.format ?? Self.defaultTimeFormat
+        let compiled = section.detail?.fields[field] ?? section.schedule.fields[field]
+        let format = compiled?.format ?? section.schedule.fields[field]?.format ?? Self.defaultTimeFormat
         guard let parts = format.parse(text) else { return nil }
         var headerDay = sectionDay
-        if let header, let headerFormat = definition.schedule?.fields["date"]?.format, let headerParts = headerFormat.parse(header) {
+        if let header, let headerFormat = section.schedule.fields["date"]?.format, let headerParts = headerFormat.parse(header) {
             headerDay = Self.day(from: headerParts, near: day)
         }
         if compiled?.utc == true, parts.instant == nil, parts.offset == nil, let secondOfDay = parts.secondOfDay {

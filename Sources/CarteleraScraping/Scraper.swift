@@ -97,13 +97,7 @@ public protocol Scraper: Sendable {
     func scrape(_ job: ScrapeJob, context: ScrapeContext) async -> ScrapeOutcome
 }
 
-/// The scraper for a compiled definition, by its kind.
+/// The scraper for a compiled definition: its kind's.
 public func makeScraper(for definition: CompiledDefinition) -> any Scraper {
-    switch definition.kind {
-    case .tvSchedule: ScheduleScraper(definition: definition)
-    case .xmltv: XMLTVScraper(definition: definition)
-    case .tvAudience: AudienceScraper(definition: definition)
-    case .clubListing: ClubListingScraper(definition: definition)
-    case .jsonld: JSONLDScraper(definition: definition)
-    }
+    definition.section.scraper(for: definition)
 }

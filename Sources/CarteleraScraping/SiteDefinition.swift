@@ -1,14 +1,6 @@
-/// The kinds of source a definition can describe.
-public enum SourceKind: String, Codable, Sendable, CaseIterable {
-    case tvSchedule = "tv-schedule"
-    case xmltv
-    case tvAudience = "tv-audience"
-    case clubListing = "club-listing"
-    case jsonld
-}
-
-/// A source definition as written in `Scrapers/<id>/source.yaml`, before validation.
-public struct SiteDefinition: Codable, Sendable {
+/// A source definition's common keys as written in `Scrapers/<id>/source.yaml`, before validation; the keys only
+/// one kind has are that kind's `KindSection.Written`, decoded from the same file.
+public struct SiteDefinition: Codable, Sendable, DefinitionKeys {
     /// What kind of source this is.
     public var kind: SourceKind
     /// A human name for listings and reports.
@@ -19,7 +11,7 @@ public struct SiteDefinition: Codable, Sendable {
     public var timezone: String
     /// The IANA zone in which the day asked for is cut and "today" is reckoned, when it is not `timezone`.
     public var dayZone: String?
-    /// Named expressions, used as `{expr.NAME}` in selectors, XPaths, paths and patterns.
+    /// Named expressions, used as `{expr.NAME}` anywhere in the definition.
     public var expressions: [String: String]?
     /// A charset to use instead of detecting one.
     public var encoding: String?
@@ -31,20 +23,8 @@ public struct SiteDefinition: Codable, Sendable {
     public var request: RequestTemplate
     /// The channels the source carries (at least one for tv-schedule).
     public var channels: [ChannelEntry]?
-    /// Where a tv-schedule page's programmes are and how to read them.
-    public var schedule: ScheduleSpec?
-    /// A tv-audience page's table of per-programme audiences.
-    public var audiences: TableSpec?
-    /// A tv-audience page's table of per-channel daily shares.
-    public var shares: TableSpec?
-    /// A tv-audience page's news.
-    public var news: TableSpec?
-    /// Channel names as an audience page writes them → channel ids.
-    public var channelNames: [String: String]?
     /// Timeline rules, when the defaults do not fit.
     public var rules: RulesSpec?
-    /// A follow-up request per programme for its detail page.
-    public var detail: DetailSpec?
     /// The sanity floor, when the defaults do not fit.
     public var sanity: SanitySpec?
     /// Politeness overrides for the source's requests.
@@ -55,40 +35,19 @@ public struct SiteDefinition: Codable, Sendable {
     public var keep: KeepPolicy?
     /// The system age ratings are in, such as `ES` or `VET`.
     public var ratingSystem: String?
-    /// The city a club listing covers, and of jsonld venues whose address names none.
-    public var city: String?
-    /// The currency of jsonld prices that declare none (`EUR`); without it none is assumed.
-    public var currency: String?
-    /// The country a jsonld source's venues are in unless their address says otherwise (`ES`); venues elsewhere get it in their id.
-    public var country: String?
-    /// A club listing's venues: their own page(s), read once a run.
-    public var venues: ClubTableSpec?
-    /// A club listing's nights, with their guest-list blocks: the `request` page of each evening unless `url` says otherwise.
-    public var nights: ClubTableSpec?
-    /// A club listing's promoted flyers.
-    public var promotions: ClubTableSpec?
 
-    enum CodingKeys: String, CodingKey {
-        case kind, name, site, timezone, encoding, format, request, channels, schedule, audiences, shares, news, expressions
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case kind, name, site, timezone, encoding, format, request, channels, expressions
         case dayZone = "day_zone"
-        case channelNames = "channel_names"
         case bodyReplace = "body_replace"
-        case rules, detail, sanity, fetch, days, keep
+        case rules, sanity, fetch, days, keep
         case ratingSystem = "rating_system"
-        case city, venues, nights, promotions, currency, country
     }
-}
 
-/// A table of a club listing, optionally on its own page(s).
-public struct ClubTableSpec: Codable, Sendable {
-    /// The page, when it is not the evening's `request` page (takes `{page}`; no date: read once a run).
-    public var url: String?
-    /// How many pages the table spans.
-    public var pages: Int?
-    /// The repeated element, one per item (CSS, or `{xpath: …}`).
-    public var rows: SelectorSpec
-    /// The fields read from each row, by name.
-    public var fields: [String: FieldSpec]
+    static var nestedKeys: [CodingKeys: DefinitionSchema] {
+        [.request: RequestTemplate.schema, .channels: .list(ChannelEntry.schema), .rules: RulesSpec.schema, .sanity: SanitySpec.schema,
+         .fetch: FetchSpec.schema, .expressions: .dictionary(.scalar), .bodyReplace: .list(.list(.scalar))]
+    }
 }
 
 /// The markup a page is parsed as.
@@ -104,7 +63,7 @@ public enum KeepPolicy: String, Codable, Sendable {
 }
 
 /// How to build the request(s) for a channel and day.
-public struct RequestTemplate: Codable, Sendable {
+public struct RequestTemplate: Codable, Sendable, DefinitionKeys {
     /// URL with placeholders: `{date:yyyy-MM-dd}`, `{week.start:yyyy-MM-dd}`/`{week.end:…}` (Monday/Sunday), `{day.relative:today,tomorrow}` (the word at the day's distance from today), `{channel}`, `{channel.1}`, `{channel.id}`, `{channel.name}`, `{page}`, `{page:first,second}` (the page-th word).
     public var url: String
     /// The HTTP method; GET, or POST when there is a form or body.
@@ -122,15 +81,17 @@ public struct RequestTemplate: Codable, Sendable {
     /// Further pages read like `url`, after it (jsonld).
     public var urls: [String]?
 
-    enum CodingKeys: String, CodingKey {
+    enum CodingKeys: String, CodingKey, CaseIterable {
         case url, method, form, body, headers, pages
         case firstPage = "first_page"
         case urls
     }
+
+    static var nestedKeys: [CodingKeys: DefinitionSchema] { [.form: .dictionary(.scalar), .headers: .dictionary(.scalar), .urls: .list(.scalar)] }
 }
 
 /// A channel a source carries.
-public struct ChannelEntry: Codable, Sendable {
+public struct ChannelEntry: Codable, Sendable, DefinitionKeys {
     /// Cartelera's channel id (XMLTV style, `La1.es`).
     public var id: String
     /// The site's own key for the channel, used in URLs and selectors.
@@ -142,64 +103,14 @@ public struct ChannelEntry: Codable, Sendable {
     /// The channel's language code.
     public var lang: String?
 
-    enum CodingKeys: String, CodingKey {
+    enum CodingKeys: String, CodingKey, CaseIterable {
         case id, name, logo, lang
         case siteId = "site_id"
     }
 }
 
-/// Where a page's programmes are and how to read them.
-public struct ScheduleSpec: Codable, Sendable {
-    /// The repeated element, one per programme (CSS, or `{xpath: …}`).
-    public var rows: SelectorSpec?
-    /// A week table with rowspans, read column by column.
-    public var grid: GridSpec?
-    /// The fields read for each programme, by name; `title` is required.
-    public var fields: [String: FieldSpec]
-    /// Where the page's JSON is, when programmes are read from JSON: then `rows` and the fields' selectors are JSONPaths.
-    public var json: JSONLocation?
-    /// A multi-day page's date headers: each row belongs to the header before it, and only the day asked for is kept.
-    public var dayHeader: FieldSpec?
-
-    enum CodingKeys: String, CodingKey {
-        case rows, grid, fields, json
-        case dayHeader = "day_header"
-    }
-}
-
-/// A row-based table on an audience page.
-public struct TableSpec: Codable, Sendable {
-    /// The repeated element, one per row (CSS, or `{xpath: …}`).
-    public var rows: SelectorSpec
-    /// The fields read from each row, by name.
-    public var fields: [String: FieldSpec]
-}
-
-/// A table whose columns are days and whose cells span rows by their length.
-public struct GridSpec: Codable, Sendable {
-    /// The table element (CSS, or `{xpath: …}`).
-    public var table: SelectorSpec
-    /// 1-based row holding the day headers.
-    public var headerRow: Int?
-    /// 1-based column holding the slot times.
-    public var timeColumn: Int?
-    /// How a header cell names its day, such as `EEEE d MMMM`.
-    public var dayFormat: String
-    /// How to read the slot time from the time cell (its text when absent), for cleaning up irregular labels.
-    public var time: FieldSpec?
-    /// One item per labelled slot row, a spanning cell repeated in each (pages whose slots are the programmes).
-    public var slots: Bool?
-
-    enum CodingKeys: String, CodingKey {
-        case table, time, slots
-        case headerRow = "header_row"
-        case timeColumn = "time_column"
-        case dayFormat = "day_format"
-    }
-}
-
 /// A CSS selector, or an XPath expression.
-public enum SelectorSpec: Codable, Sendable, Hashable {
+public enum SelectorSpec: Codable, Sendable, Hashable, DefinitionKeys {
     case css(String)
     case xpath(String)
 
@@ -226,11 +137,13 @@ public enum SelectorSpec: Codable, Sendable, Hashable {
         }
     }
 
-    enum CodingKeys: String, CodingKey { case css, xpath }
+    enum CodingKeys: String, CodingKey, CaseIterable { case css, xpath }
+
+    static var acceptsScalar: Bool { true }
 }
 
 /// How to read one field from a row: a CSS selector alone means its text.
-public struct FieldSpec: Codable, Sendable {
+public struct FieldSpec: Codable, Sendable, DefinitionKeys {
     /// CSS selector below the row; absent or "." means the row itself.
     public var select: String?
     /// XPath from the row; a `string(…)`-style expression gives text directly.
@@ -301,10 +214,13 @@ public struct FieldSpec: Codable, Sendable {
     enum CodingKeys: String, CodingKey, CaseIterable {
         case select, xpath, path, attr, all, lines, verbatim, regex, group, replace, split, value, `default`, format, url, lower, upper, utc
     }
+
+    static var nestedKeys: [CodingKeys: DefinitionSchema] { [.replace: .list(.list(.scalar))] }
+    static var acceptsScalar: Bool { true }
 }
 
 /// Timeline rules for a source.
-public struct RulesSpec: Codable, Sendable {
+public struct RulesSpec: Codable, Sendable, DefinitionKeys {
     /// Whether a clock time earlier than the one before it means the next day (default true).
     public var rollover: Bool?
     /// Whether a first clock time later than the second belongs to the evening before (default true).
@@ -320,7 +236,7 @@ public struct RulesSpec: Codable, Sendable {
     /// The last programme's stop: `next-day` (the next day's first start, when that day is fetched), `day-end` (the end of the broadcast day), `default-duration`, or `none`.
     public var lastStop: String?
 
-    enum CodingKeys: String, CodingKey {
+    enum CodingKeys: String, CodingKey, CaseIterable {
         case rollover, stop, order
         case lastStop = "last_stop"
         case leadingPreviousDay = "leading_previous_day"
@@ -329,32 +245,18 @@ public struct RulesSpec: Codable, Sendable {
     }
 }
 
-/// A follow-up request per programme for its detail page.
-public struct DetailSpec: Codable, Sendable {
-    /// URL template; `{field.name}` takes a listing field's value.
-    public var url: String
-    /// The HTTP method; GET, or POST when there is a form.
-    public var method: String?
-    /// Form fields sent url-encoded in the body (values take placeholders).
-    public var form: [String: String]?
-    /// Extra request headers (values take placeholders).
-    public var headers: [String: String]?
-    /// The fields read from the detail page, by name.
-    public var fields: [String: FieldSpec]
-    /// Where the detail response's JSON is, when its fields are JSONPaths.
-    public var json: JSONLocation?
-}
-
 /// The sanity floor: a scrape below `fraction` of the usual count, or below `minimum`, is treated as broken.
-public struct SanitySpec: Codable, Sendable {
+public struct SanitySpec: Codable, Sendable, DefinitionKeys {
     /// The share of the usual item count below which a scrape is broken, 0 to 1 (default 0.5).
     public var fraction: Double?
     /// The item count below which a scrape is broken (default 1).
     public var minimum: Int?
+
+    enum CodingKeys: String, CodingKey, CaseIterable { case fraction, minimum }
 }
 
 /// Politeness overrides for one source.
-public struct FetchSpec: Codable, Sendable {
+public struct FetchSpec: Codable, Sendable, DefinitionKeys {
     /// Seconds between request starts to the source's host (0 to 3600).
     public var delay: Double?
     /// Requests in flight to the source's host at a time (1 to 16).
@@ -366,7 +268,7 @@ public struct FetchSpec: Codable, Sendable {
     /// Whether robots.txt is fetched and obeyed.
     public var robots: Bool?
 
-    enum CodingKeys: String, CodingKey {
+    enum CodingKeys: String, CodingKey, CaseIterable {
         case delay, concurrency, timeout, robots
         case maxBodyBytes = "max_body_bytes"
     }

@@ -1,0 +1,117 @@
+import CarteleraFetch
+import CarteleraModel
+
+extension SourceKind {
+    /// TV schedule pages (HTML, XML or JSON), read by selectors: one or more pages per channel and day.
+    public static let tvSchedule = ScheduleSection.kind
+}
+
+/// A `tv-schedule` definition's section: the programme rows (or a grid), their fields and the detail request.
+struct ScheduleSection: KindSection {
+    /// The keys only a tv-schedule definition has.
+    struct Written: DefinitionKeys {
+        var schedule: ScheduleSpec?
+        var detail: DetailSpec?
+
+        enum CodingKeys: String, CodingKey, CaseIterable { case schedule, detail }
+
+        static var nestedKeys: [CodingKeys: DefinitionSchema] { [.schedule: ScheduleSpec.schema, .detail: DetailSpec.schema] }
+    }
+
+    static let kind = SourceKind(rawValue: "tv-schedule")
+
+    /// The rows and their fields (for a grid, only the fields).
+    let schedule: CompiledTable
+    /// A day-column grid, instead of rows.
+    let grid: CompiledGrid?
+    /// A follow-up request per programme.
+    let detail: CompiledDetail?
+
+    func scraper(for definition: CompiledDefinition) -> any Scraper { ScheduleScraper(definition: definition, section: self) }
+
+    /// The day's pages: `{page}` runs from `first_page` over `pages`.
+    func listingRequests(of definition: CompiledDefinition, channel: ChannelEntry?, day: Day, today: Day?) -> [FetchRequest] {
+        definition.pageRequests(channel: channel, day: day, today: today, pages: max(1, definition.request.pages ?? 1))
+    }
+
+    func inspectedTables(label: String?) -> [(key: String, table: CompiledTable)] {
+        if let detail, label?.hasPrefix("detail") == true { return [("detail", CompiledTable(rows: nil, fields: detail.fields, json: detail.json))] }
+        return [("schedule", schedule)]
+    }
+
+    static func compile(_ written: Written, in context: DefinitionContext) throws(DefinitionError) -> ScheduleSection {
+        let fail = context.error
+        let probe = context.probe
+        if context.channels.isEmpty { throw fail("channels", "a tv-schedule source lists at least one channel") }
+        guard let spec = written.schedule else { throw fail("schedule", "a tv-schedule source needs a schedule section") }
+        let fields = try CompiledDefinition.compileFields(spec.fields, keyPath: "schedule.fields", json: spec.json != nil, probe: probe, fail: fail)
+        var schedule = CompiledTable(rows: nil, fields: fields)
+        var grid: CompiledGrid?
+        if let gridSpec = spec.grid {
+            grid = try compileGrid(gridSpec, probe: probe, fail: fail)
+        } else {
+            guard let rows = spec.rows else { throw fail("schedule.rows", "say which element is one programme (rows) or describe a grid") }
+            guard fields["start"] != nil || written.detail != nil else { throw fail("schedule.fields.start", "a schedule needs a start field") }
+            if let json = spec.json {
+                try CompiledDefinition.validate(json, keyPath: "schedule.json", fail: fail)
+                if spec.dayHeader != nil { throw fail("schedule.day_header", "date headers are HTML elements: with json, give each row's date as a field") }
+                guard case .css(let text) = rows else { throw fail("schedule.rows", "with json, rows is a JSONPath such as $.shows[*]") }
+                schedule = CompiledTable(rows: nil, fields: fields, json: json, jsonRows: try CompiledDefinition.compileJSONPath(text, keyPath: "schedule.rows", fail: fail))
+            } else {
+                schedule = CompiledTable(rows: try CompiledDefinition.compileSelector(rows, keyPath: "schedule.rows", probe: probe, fail: fail), fields: fields)
+                if let header = spec.dayHeader {
+                    guard header.format != nil else { throw fail("schedule.day_header.format", "say how a header names its day, such as \"EEEE d MMMM\"") }
+                    guard header.select != nil || header.xpath != nil else { throw fail("schedule.day_header", "say which elements are the date headers (select or xpath)") }
+                    schedule.dayHeader = try CompiledDefinition.compileFields(["day_header": header], keyPath: "schedule", probe: probe, fail: fail)["day_header"]
+                }
+            }
+        }
+        guard fields["title"] != nil else { throw fail("schedule.fields.title", "a schedule needs a title field") }
+
+        var detail: CompiledDetail?
+        if let spec = written.detail {
+            let unknown = PlaceholderValues.unknownNames(in: spec.url, fieldNames: Set(fields.keys))
+            if !unknown.isEmpty { throw fail("detail.url", "unknown placeholder {\(unknown[0])}: a listing field of that name is needed") }
+            try CompiledDefinition.checkChannelParts([("detail.url", spec.url)], channels: context.channels, fail: fail)
+            if let json = spec.json { try CompiledDefinition.validate(json, keyPath: "detail.json", fail: fail) }
+            detail = CompiledDetail(spec: spec, fields: try CompiledDefinition.compileFields(spec.fields, keyPath: "detail.fields", json: spec.json != nil, probe: probe, fail: fail))
+            if fields["start"] == nil, detail?.fields["start"] == nil {
+                throw fail("schedule.fields.start", "a schedule needs a start field, in the listing or its detail")
+            }
+        }
+        return ScheduleSection(schedule: schedule, grid: grid, detail: detail)
+    }
+
+    private static func compileGrid(_ spec: GridSpec, probe: PlaceholderValues, fail: (String, String) -> DefinitionError) throws(DefinitionError) -> CompiledGrid {
+        for (value, key) in [(spec.headerRow, "header_row"), (spec.timeColumn, "time_column")] {
+            guard let value, !CompiledDefinition.gridPositions.contains(value) else { continue }
+            let what = key == "header_row" ? "a row number" : "a column number"
+            throw fail("schedule.grid.\(key)", "expected \(what) from \(CompiledDefinition.gridPositions.lowerBound) to \(CompiledDefinition.gridPositions.upperBound), not \(value)")
+        }
+        let dayFormat: DateTimeFormat
+        do { dayFormat = try DateTimeFormat(spec.dayFormat) } catch { throw fail("schedule.grid.day_format", error.description) }
+        var time: CompiledField?
+        if let timeSpec = spec.time { time = try CompiledDefinition.compileFields(["time": timeSpec], keyPath: "schedule.grid", fail: fail)["time"] }
+        return CompiledGrid(
+            table: try CompiledDefinition.compileSelector(spec.table, keyPath: "schedule.grid.table", probe: probe, fail: fail),
+            headerRow: spec.headerRow ?? 1, timeColumn: spec.timeColumn ?? 1, dayFormat: dayFormat, time: time, slots: spec.slots ?? false)
+    }
+}
+
+/// A day-column grid with rowspans.
+struct CompiledGrid: Sendable {
+    let table: CompiledSelector
+    let headerRow: Int
+    let timeColumn: Int
+    let dayFormat: DateTimeFormat
+    let time: CompiledField?
+    let slots: Bool
+}
+
+/// A follow-up request per item.
+struct CompiledDetail: Sendable {
+    let spec: DetailSpec
+    let fields: [String: CompiledField]
+    /// Where the detail response's JSON is, for fields read from JSON.
+    var json: JSONLocation? { spec.json }
+}
