@@ -17,7 +17,8 @@ enum SearchIndex {
             [venue.name, SitePaths.club(venue.id), venue.musicGenres.map(\.rawValue).joined(separator: ","), venue.freeEntry == true ? 1 : 0, venue.city]
         }
         let names = Dictionary(content.venues.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
-        let nights: [Any] = content.evenings.keys.sorted().flatMap { day in
+        // One row per night, every evening's in turn: typed as rows, so `flatMap` joins the evenings' lists.
+        let nights: [[Any]] = content.evenings.keys.sorted().flatMap { day -> [[Any]] in
             (content.evenings[day]?.nights ?? []).map { night -> [Any] in
                 [night.title, SitePaths.night(night.id), night.musicGenres.map(\.rawValue).joined(separator: ","), night.freeEntry == true ? 1 : 0,
                  "\(names[night.venue] ?? night.venue.rawValue) · \(night.date)"]

@@ -36,6 +36,15 @@ final class FeedFixture: @unchecked Sendable {
         _ = try store.commit(shards, at: time, lock: lock)
     }
 
+    /// Commits these shards as given.
+    func commit(_ shards: [ShardKey: ShardContent]) throws {
+        commits += 1
+        let time = Timestamp(secondsSince1970: 1_795_000_000 + Int64(commits) * 60)
+        let lock = try store.lock(at: time)
+        defer { lock.release() }
+        _ = try store.commit(shards, at: time, lock: lock)
+    }
+
     /// Writes `Feeds/<name>.yaml`.
     func feed(_ name: String, _ yaml: String) throws {
         try Data(yaml.utf8).write(to: URL(fileURLWithPath: "\(feeds)/\(name).yaml"))

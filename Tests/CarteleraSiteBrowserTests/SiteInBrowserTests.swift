@@ -108,9 +108,19 @@ struct SiteInBrowserTests {
         }
         let techno = shakes("\(choose("kind", "club")) && \(choose("music", "techno"))")
         let free = shakes("\(choose("kind", "club")) && (() => { const box = document.querySelector('\(form) [name=free]'); box.checked = true; return true; })()")
-        let runs = try Chromium.run(.init(timeout: 90, serve: built.site, pages: [search, techno, free]), in: built.output)
+        // Nights are found one a row, each a link to its page.
+        let nights = Chromium.Visit(url: "{server}/search/index.html", actions: [
+            .evaluate(choose("kind", "night")),
+            .type(selector: "\(form) input[type=search]", text: "techno"),
+            .click("\(form) button[type=submit]"),
+            .waitFor("\(results).querySelectorAll('li').length > 0", seconds: 5),
+            .evaluate("[...\(results).querySelectorAll('li')].map(item => (item.querySelector('a') || {}).textContent || '')"),
+        ])
+        let runs = try Chromium.run(.init(timeout: 90, serve: built.site, pages: [search, techno, free, nights]), in: built.output)
         for run in runs { #expect(run.problems.isEmpty, "\(run.url): \(run.problems.joined(separator: "; "))") }
-        try #require(runs.count == 3)
+        try #require(runs.count == 4)
+        let nightTitles = runs[3].actions.last?.strings ?? []
+        #expect(!nightTitles.isEmpty && nightTitles.allSatisfy { $0.localizedCaseInsensitiveContains("techno") }, "a night search for techno found \(nightTitles)")
 
         let found = runs[0].actions.last?.strings ?? []
         #expect(found.contains { $0.contains("Acción") }, "searching \"accion\" found \(found)")
