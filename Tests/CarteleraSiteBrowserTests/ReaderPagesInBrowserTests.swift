@@ -78,15 +78,15 @@ struct ReaderPagesInBrowserTests {
         return site
     }
 
-    /// A moment in the middle of the demo's programmes: a day after the first one starts.
+    /// A moment in the middle of the demo's programmes: the afternoon of the day after La 1's first one starts.
     static func midDemo(_ built: BuiltSite) throws -> Date {
         let result = try ExternalCommand.run(BuiltSite.binary, ["query", "programmes", "--json", "--from", "2000-01-01", "--sort", "time", "--limit", "1",
-                                                                "--store", "\(built.output)/store"], in: RepositoryPaths.packageRoot())
+                                                                "--channel", "La1.es", "--store", "\(built.output)/store"], in: RepositoryPaths.packageRoot())
         let answer = (try? JSONSerialization.jsonObject(with: Data(result.output.utf8))) as? [String: Any]
         let first = ((answer?["rows"] as? [[String: Any]])?.first?["start"] as? String).flatMap { ISO8601DateFormatter().date(from: $0) }
         guard let first else { throw Chromium.BrowserFailure(description: "cartelera query found no programme: \(result.output) \(result.errors)") }
         // On the hour plus 7 minutes, so a programme's change of the hour does not fall on the moment itself.
-        return Date(timeIntervalSince1970: (first.timeIntervalSince1970 / 3600).rounded(.down) * 3600 + 24 * 3600 + 7 * 60)
+        return Date(timeIntervalSince1970: (first.timeIntervalSince1970 / 3600).rounded(.down) * 3600 + 34 * 3600 + 7 * 60)
     }
 
     /// What `cartelera now` says each channel has on now and next at `instant`, by channel id: the engine's own answer.
@@ -112,8 +112,14 @@ struct ReaderPagesInBrowserTests {
         let site = try Self.built(built, at: buildTime)
         var madrid = Calendar(identifier: .gregorian)
         madrid.timeZone = TimeZone(identifier: "Europe/Madrid")!
-        let parts = madrid.dateComponents([.year, .month, .day, .hour, .minute], from: readTime)
-        let day = String(format: "%04d-%02d-%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0)
+        func date(_ instant: Date) -> String {
+            let parts = madrid.dateComponents([.year, .month, .day], from: instant)
+            return String(format: "%04d-%02d-%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0)
+        }
+        let parts = madrid.dateComponents([.hour, .minute], from: readTime)
+        let day = date(readTime)
+        // A grid's day starts at 06:00.
+        let gridDay = date(readTime.addingTimeInterval(-6 * 3600))
         let readClock = String(format: "%02d:%02d", parts.hour ?? 0, parts.minute ?? 0)
         let setClock = Chromium.Action.evaluate(
             "Date.now = () => \(Int(readTime.timeIntervalSince1970 * 1000)); document.dispatchEvent(new Event('visibilitychange')); true")
@@ -164,7 +170,7 @@ struct ReaderPagesInBrowserTests {
         let runs = try Chromium.run(.init(timeout: 120, serve: site, pages: [
             Chromium.Visit(url: "{server}/tv/index.html", actions: [setClock, .evaluate(rows), .evaluate(sentence)]),
             Chromium.Visit(url: "{server}/tv/index.html", javascript: false, actions: [.evaluate(rows)]),
-            Chromium.Visit(url: "{server}/tv/grid/\(day)/index.html", width: 360, actions: [setClock, .evaluate(line)]),
+            Chromium.Visit(url: "{server}/tv/grid/\(gridDay)/index.html", width: 360, actions: [setClock, .evaluate(line)]),
             Chromium.Visit(url: "{server}/\(channelDay)", actions: [setClock, .evaluate(schedule)]),
         ]), in: built.output)
         try #require(runs.count == 4)
@@ -260,7 +266,7 @@ struct ReaderPagesInBrowserTests {
     @Test func theAudienceChartUsesTheWidthOfTheColumn() throws {
         let built = try BuiltSite.shared.get()
         let page = try #require(built.pages().first { $0.hasPrefix("audiences/2") })
-        let ratio = "document.querySelector('.chart .bars').getBoundingClientRect().width / document.querySelector('main').clientWidth"
+        let ratio = "document.querySelector('.chart .bars svg').getBoundingClientRect().width / document.querySelector('main').clientWidth"
         let runs = try Chromium.run(.init(timeout: 60, serve: built.site, pages: [360, 1280].map {
             Chromium.Visit(url: "{server}/\(page)", width: $0, actions: [.evaluate(ratio)])
         }), in: built.output)
