@@ -26,6 +26,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        // Already in the graph through Hummingbird: the store reload beside the API server and the demo's sample server run as services.
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         // The site's templates: logic-less Mustache, so a publisher reskins Web/ without recompiling.
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
     ],
@@ -108,7 +110,9 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
             ]),
@@ -119,6 +123,18 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // The demo: the sample sources' pages with their dates moved to today, served over HTTP, and the store's summary.
+        .target(
+            name: "CarteleraDemo",
+            dependencies: [
+                "CarteleraCore", "CarteleraModel", "CarteleraScraping", "CarteleraChecks", "CarteleraStore",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+            ]),
+        // Data set G and the query shapes, for the benchmark executable and its tests only.
         .target(
             name: "CarteleraBench",
             dependencies: [
@@ -126,20 +142,27 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
+        // The loopback server with scripted faults and the other test helpers: linked by tests and the benchmarks, never by `cartelera`.
         .target(name: "CarteleraTesting"),
         .executableTarget(
             name: "cartelera",
             dependencies: [
                 "CarteleraCore", "CarteleraModel", "CarteleraMarkup", "CarteleraFetch", "CarteleraScraping",
-                "CarteleraNormalize", "CarteleraChecks", "CarteleraStore", "CarteleraQuery", "CarteleraPipeline", "CarteleraFeeds", "CarteleraSite", "CarteleraBench",
-                "CarteleraSignUps", "CarteleraServer", "CarteleraTesting",
+                "CarteleraNormalize", "CarteleraChecks", "CarteleraStore", "CarteleraQuery", "CarteleraPipeline", "CarteleraFeeds", "CarteleraSite",
+                "CarteleraSignUps", "CarteleraServer", "CarteleraDemo",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
 
-        .executableTarget(name: "cartelera-bench", dependencies: ["CarteleraMarkup", "CLibxml2"]),
+        // The benchmarks of ../shared/BENCHMARKS.md, apart from the shipped binary: they time `cartelera` in fresh processes.
+        .executableTarget(
+            name: "cartelera-bench",
+            dependencies: [
+                "CLibxml2", "CarteleraMarkup", "CarteleraModel", "CarteleraStore", "CarteleraQuery", "CarteleraBench", "CarteleraTesting",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
 
         .testTarget(name: "CarteleraCoreTests", dependencies: ["CarteleraCore"]),
         .testTarget(name: "CarteleraModelTests", dependencies: ["CarteleraModel"]),
@@ -167,7 +190,7 @@ let package = Package(
             name: "CarteleraServerTests",
             dependencies: ["CarteleraServer", "CarteleraSignUps", "CarteleraQuery", "CarteleraStore", "CarteleraModel", "CarteleraTesting"]),
         .testTarget(name: "CarteleraSiteTests", dependencies: ["CarteleraSite", "CarteleraQuery", "CarteleraStore", "CarteleraModel", "CarteleraTesting"]),
-        .testTarget(name: "CarteleraCLITests", dependencies: ["CarteleraTesting", "CarteleraStore", "CarteleraModel"]),
+        .testTarget(name: "CarteleraCLITests", dependencies: ["CarteleraTesting", "CarteleraStore", "CarteleraModel", "CarteleraQuery"]),
         // Opens the site the built `cartelera` binary publishes in headless Chromium; Browser/ holds the Python driver and crawler.
         .testTarget(name: "CarteleraSiteBrowserTests", dependencies: ["CarteleraTesting"], exclude: ["Browser"]),
     ]

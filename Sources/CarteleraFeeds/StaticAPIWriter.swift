@@ -20,7 +20,7 @@ struct StaticAPIWriter {
     /// The version of every file's layout; it grows when a field changes meaning or goes away.
     static let schemaVersion = 1
 
-    let store: FileStore
+    let store: any StoreSnapshot
     let engine: QueryEngine
     let context: QueryContext
     let folder: OutputFolder
@@ -67,8 +67,8 @@ struct StaticAPIWriter {
         }
 
         var tonight = QueryParameters()
-        tonight.tonight = true
-        tonight.limit = String(QueryParameters.maximumLimit)
+        tonight[.tonight] = ["true"]
+        tonight[.limit] = [String(QueryParameters.maximumLimit)]
         let tonightQuery: Query
         do { tonightQuery = try tonight.query(kind: .nights, context: context) } catch {
             throw BuildError(file: folder.root + "/api/tonight.json", message: "tonight's query cannot be made: \(error.description)")
@@ -105,7 +105,7 @@ struct StaticAPIWriter {
         try folder.write(bytes, to: relative)
     }
 
-    private func read<T>(_ body: (FileStore) throws(StoreError) -> T) throws(BuildError) -> T {
+    private func read<T>(_ body: (any StoreSnapshot) throws(StoreError) -> T) throws(BuildError) -> T {
         try store.reading(body)
     }
 

@@ -44,7 +44,7 @@ final class FeedFixture: @unchecked Sendable {
     /// Builds at a local Madrid time, for a site published at `siteURL`.
     func build(at now: String, siteURL: String? = nil) throws -> BuildReport {
         let context = QueryContext(now: madrid(now), guideZone: madrid)
-        return try FeedPublisher(store: store.root, feeds: feeds, output: output, context: context, siteURL: siteURL).build()
+        return try FeedPublisher(engine: try QueryEngine.open(store), feeds: feeds, output: output, context: context, siteURL: siteURL).build()
     }
 
     /// A published file's text.

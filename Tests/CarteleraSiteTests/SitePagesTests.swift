@@ -17,7 +17,7 @@ import Testing
     @Test func bothHomesListEveryFeedOnceWithALinkPerFormat() throws {
         let fixture = try SiteFixture()
         let feeds = try Self.feeds.map { try FeedDefinitionLoader.parse($0.1, file: $0.0) }
-        _ = try SiteBuilder(store: fixture.store.root, web: fixture.web, output: fixture.output, context: QueryContext(now: fixture.now, guideZone: fixture.madrid),
+        _ = try SiteBuilder(snapshot: try fixture.store.snapshot(), web: fixture.web, output: fixture.output, context: QueryContext(now: fixture.now, guideZone: fixture.madrid),
                             feeds: feeds, options: SiteOptions(workers: 2)).build()
         let spanish = fixture.text("index.html"), english = fixture.text("en/index.html")
         #expect(spanish.components(separatedBy: "Cine en las generalistas").count == 1 + 3,

@@ -85,7 +85,7 @@ import Testing
         lock.release()
         let output = folder.path + "/public"
         let web = try WebFolder(path: RepositoryPaths.packageRoot() + "/Web")
-        _ = try SiteBuilder(store: store.root, web: web, output: output, context: QueryContext(now: midnight, guideZone: madrid),
+        _ = try SiteBuilder(snapshot: try store.snapshot(), web: web, output: output, context: QueryContext(now: midnight, guideZone: madrid),
                             options: SiteOptions(workers: 1)).build()
         let html = try String(contentsOfFile: output + "/tv/grid/2026-10-24/index.html", encoding: .utf8)
         #expect(html.contains("<table class=\"grid h300\"") && html.contains("span=\"300\""))

@@ -89,7 +89,7 @@ extension Cartelera.Sources {
             } else {
                 TrialTable.print(report)
             }
-            if !report.failures.isEmpty { throw ExitCode(ExitStatus.sourcesFailed.rawValue) }
+            if !report.failures.isEmpty { throw ExitCode(ExitStatus.failed.rawValue) }
         }
 
         private func expectCases(_ definition: CompiledDefinition) throws -> [JSONValue] {
