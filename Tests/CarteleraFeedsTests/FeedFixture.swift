@@ -50,10 +50,10 @@ final class FeedFixture: @unchecked Sendable {
         try Data(yaml.utf8).write(to: URL(fileURLWithPath: "\(feeds)/\(name).yaml"))
     }
 
-    /// Builds at a local Madrid time.
-    func build(at now: String) throws -> BuildReport {
+    /// Builds at a local Madrid time, for a site published at `siteURL`.
+    func build(at now: String, siteURL: String? = nil) throws -> BuildReport {
         let context = QueryContext(now: madrid(now), guideZone: madrid)
-        return try FeedPublisher(engine: try QueryEngine.open(store), feeds: feeds, output: output, context: context).build()
+        return try FeedPublisher(engine: try QueryEngine.open(store), feeds: feeds, output: output, context: context, siteURL: siteURL).build()
     }
 
     /// A published file's text.

@@ -98,7 +98,7 @@ struct SiteInBrowserTests {
                     .evaluate("\(results).textContent = ''; true"),
                     .click("\(form) button[type=button]"),
                     .waitFor("\(results).innerText.trim().length > 0", seconds: 5),
-                    .evaluate("[...\(results).querySelectorAll('li a')].map(link => link.textContent)"),
+                    .evaluate("[...\(results).querySelectorAll('.pick a')].map(link => link.textContent)"),
                 ]
             }
             return Chromium.Visit(url: "{server}/search/index.html", actions: actions)
@@ -246,7 +246,7 @@ struct SiteInBrowserTests {
                             "clubs/index.html", "search/index.html", "about/index.html"] {
                 pages.append(language + section)
             }
-            for kind in ["channel/", "programme/", "club/", "night/", "audiences/2", "listings/type/", "listings/genre/", "clubs/music/"] {
+            for kind in ["channel/", "programme/", "club/", "night/", "audiences/2", "listings/type/", "listings/genre/", "clubs/music/", "tv/grid/"] {
                 if let first = all.first(where: { $0.hasPrefix(language + kind) && !$0.contains("Hostil") }) { pages.append(first) }
             }
         }
