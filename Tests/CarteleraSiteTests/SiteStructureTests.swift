@@ -39,11 +39,13 @@ import Testing
         let data = try #require(FileManager.default.contents(atPath: fixture.output + "/search-index.json"))
         let index = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
         let files = Set(fixture.publishedFiles())
-        for kind in ["programmes", "clubs", "nights"] {
+        // Programmes: title, path, type, genres, channel, start, stop; clubs: name, path, music, free, city; nights: title,
+        // path, music, free, venue, evening.
+        for (kind, columns) in [("programmes", 7), ("clubs", 5), ("nights", 6)] {
             let rows = try #require(index[kind] as? [[Any]], "\(kind) is not a list of rows")
             #expect(!rows.isEmpty, "\(kind) is empty")
             for row in rows {
-                #expect(row.count == 5 && row[0] is String && row[2] is String, "\(kind): \(row)")
+                #expect(row.count == columns && row[0] is String && row[2] is String, "\(kind): \(row)")
                 let path = try #require(row[1] as? String, "\(kind): \(row) has no path")
                 #expect(files.contains(path), "\(kind): \(path) is not published")
             }
