@@ -10,6 +10,8 @@ public struct ProgrammeListings: Sendable {
     public let rows: [ProgrammeRow]
     /// Each row's start day in the zone.
     public let localDays: [Day]
+    /// Each row's end, as now and next and windows count it: its stop, else the next start on its channel; nil when neither is known.
+    public let ends: [Timestamp?]
     /// Positions by channel, then local day, by start.
     public let byChannel: [ChannelID: [Day: [Int]]]
     /// Positions by programme type, then local day.
@@ -27,7 +29,9 @@ extension QueryEngine {
         all.sorts = [.time]
         all.offset = 0
         let search = ProgrammeSearch(index: index.programmes)
-        let rows = search.matches(all).map { search.row($0) }
+        let matches = search.matches(all)
+        let rows = matches.map { search.row($0) }
+        let ends = matches.map { match in index.programmes.end(match.record).map { Timestamp(secondsSince1970: $0) } }
         var localDays: [Day] = []
         localDays.reserveCapacity(rows.count)
         var byChannel: [ChannelID: [Day: [Int]]] = [:]
@@ -42,7 +46,7 @@ extension QueryEngine {
             for genre in Set(row.genres) { byGenre[genre, default: [:]][day, default: []].append(position) }
             if let year = row.year, year > 0 { byDecade[year - year % 10, default: []].append(position) }
         }
-        return ProgrammeListings(rows: rows, localDays: localDays, byChannel: byChannel, byType: byType, byGenre: byGenre, byDecade: byDecade)
+        return ProgrammeListings(rows: rows, localDays: localDays, ends: ends, byChannel: byChannel, byType: byType, byGenre: byGenre, byDecade: byDecade)
     }
 
     /// The start of the programme that comes after the first `count` by (start, id); nil when there are no more. A guide that

@@ -64,17 +64,6 @@ extension QueryEngine {
         return records.sorted().prefix(max(0, limit ?? records.count)).map { search.row(ProgrammeSearch.Match(record: $0, tier: nil)) }
     }
 
-    /// When a programme ends (its stop, else the next start on its channel); nil when neither is known or the snapshot has no such programme.
-    public func end(of id: ProgrammeID) -> Timestamp? {
-        guard let record = index.programmes.record(id) else { return nil }
-        return index.programmes.end(record).map { Timestamp(secondsSince1970: $0) }
-    }
-
-    /// The channels with programmes, in id order, each with its name.
-    public func programmeChannels() -> [(id: ChannelID, name: String)] {
-        zip(index.programmes.channels, index.programmes.channelNames).map { (ChannelID($0), $1) }
-    }
-
     /// A day's audience ranking (most viewers first) and channel shares (largest first), the day read in `zone`.
     public func audienceDay(_ day: Day, zone: ZoneConverter) -> (ranking: [AudienceRow], shares: [ShareRow]) {
         var query = Query(kind: .audiences, at: zone.instant(LocalDateTime(day: day, secondOfDay: 0)))

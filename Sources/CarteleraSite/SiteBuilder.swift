@@ -97,7 +97,7 @@ public struct SiteBuilder: Sendable {
         let listings = engine.listings(scope, zone: context.guideZone)
         let content = try SiteContent.read(snapshot, rows: listings.rows, workers: options.workers)
         let index = ContentIndex(content, listings: listings, engine: engine, now: context.now)
-        return try publish(jobs: jobs(content, index, engine), generation: content.generation, previous: previous, input: input)
+        return try publish(jobs: jobs(content, index), generation: content.generation, previous: previous, input: input)
     }
 
     /// A hash of every input of the site: the store's shard hashes, its sources' last successes, the moment, the zone,
@@ -118,8 +118,8 @@ public struct SiteBuilder: Sendable {
         return (hash.hex, manifest.generation)
     }
 
-    private func pageBuilder(_ language: SiteLanguage, _ content: SiteContent, _ index: ContentIndex, _ engine: QueryEngine) -> SitePages {
-        SitePages(content: content, index: index, engine: engine, language: language, labels: web.labels(language),
+    private func pageBuilder(_ language: SiteLanguage, _ content: SiteContent, _ index: ContentIndex) -> SitePages {
+        SitePages(content: content, index: index, language: language, labels: web.labels(language),
                   now: context.now, zone: context.guideZone, channelLists: context.channelLists, feeds: feeds, baseURL: options.baseURL,
                   eveningCutoff: context.tonight.end, dayNames: dayNames(web.labels(language), index))
     }
@@ -136,13 +136,13 @@ public struct SiteBuilder: Sendable {
 
     /// The pages of both languages as jobs the workers share, longest first: each language's pages other than
     /// programmes, the search index, and the programme pages in slices, so a worker holds only one slice's pages at a time.
-    private func jobs(_ content: SiteContent, _ index: ContentIndex, _ engine: QueryEngine) -> [PageJob] {
-        let builders = SiteLanguage.allCases.map { pageBuilder($0, content, index, engine) }
+    private func jobs(_ content: SiteContent, _ index: ContentIndex) -> [PageJob] {
+        let builders = SiteLanguage.allCases.map { pageBuilder($0, content, index) }
         let count = content.programmes.count
         let sliceSize = max(256, min(2_048, count / (options.workers * 4) + 1))
         let slices = stride(from: 0, to: count, by: sliceSize).map { $0..<min(count, $0 + sliceSize) }
-        let searchIndex = PageJob.file { [context] in
-            SiteFile(path: "search-index.json", bytes: SearchIndex.json(content, index: index, zone: context.guideZone))
+        let searchIndex = PageJob.file {
+            SiteFile(path: "search-index.json", bytes: SearchIndex.json(content, index: index))
         }
         return builders.map { builder in PageJob.pages { builder.all() } } + [searchIndex] + slices.flatMap { slice in
             builders.map { builder in PageJob.pages { builder.programmePages(slice) } }

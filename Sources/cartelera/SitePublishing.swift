@@ -42,7 +42,7 @@ enum SitePublishing {
                 var engine: QueryEngine?
                 if buildsFeeds {
                     let opened = try QueryEngine(snapshot: snapshot)
-                    var built = try FeedPublisher(engine: opened, feeds: feeds, output: output, context: context).build()
+                    var built = try FeedPublisher(engine: opened, feeds: feeds, output: output, context: context, siteURL: siteOptions.baseURL).build()
                     if let earlier { built.include(earlier) }
                     report = built
                     engine = opened

@@ -93,13 +93,15 @@ import Testing
         for chunk in html.components(separatedBy: "<tr data-channel=\"").dropFirst() {
             let row = Substring(chunk)
             let channel = String(row.prefix { $0 != "\"" })
-            let cells = row.components(separatedBy: "<td>").dropFirst().map { Substring($0.components(separatedBy: "</td>")[0]) }
+            let cells = row.components(separatedBy: "<td").dropFirst().map { cell in
+                Substring(cell.drop { $0 != ">" }.dropFirst().components(separatedBy: "</td>")[0])
+            }
             guard cells.count == 2 else { throw PageError(description: "the TV now row of \(channel) has \(cells.count) cells") }
             var line = Line(channel: channel)
             if cells[0] != "—" {
                 let parts = cells[0].components(separatedBy: "<span class=\"left\">")
                 line.now = text(Substring(parts[0]))
-                line.minutesLeft = parts.count > 1 ? Int(parts[1].split(separator: " ")[0]) : nil
+                line.minutesLeft = parts.count > 1 ? Int(text(Substring(parts[1])).split(separator: " ")[0]) : nil
             }
             if cells[1] != "—" {
                 line.nextStart = between(cells[1], "datetime=\"", "\"").map(String.init)
@@ -149,7 +151,7 @@ import Testing
         #expect(expected == ["\(Self.at(23, 0).iso8601) Telecinco", "\(Self.at(16, 0, dayOffset: 2).iso8601) Antena 3"])
         let tv = try String(contentsOfFile: output + "/tv/index.html", encoding: .utf8)
         let row = try #require(tv.components(separatedBy: "<tr data-channel=\"La2.es\"").dropFirst().first)
-        let href = try #require(Self.between(Substring(row.components(separatedBy: "<td>")[1]), "<a href=\"", "\""))
+        let href = try #require(Self.between(Substring(row.components(separatedBy: "<td data-now>")[1]), "<a href=\"", "\""))
         let page = try String(contentsOfFile: output + "/tv/" + href, encoding: .utf8)
         let section = try #require(page.components(separatedBy: "<h2>").last)
         let list = try #require(Self.between(Substring(section), "<ul>", "</ul>"))

@@ -167,8 +167,9 @@ import Testing
         #expect(la1.now?.title == "Cine" && la1.now?.minutesLeft == 90 && la1.now?.stop == nil)
         #expect(la1.next?.title == "Noticias")
         #expect(answers.first { $0.channel == "La2.es" } == nil)
-        #expect(engine.end(of: ProgrammeID(channel: "La1.es", start: f.madrid("2026-11-20 21:00"))) == f.madrid("2026-11-20 23:30"))
-        #expect(engine.end(of: ProgrammeID(channel: "La2.es", start: f.madrid("2026-11-20 21:00"))) == nil)
+        let listings = engine.listings(Query(kind: .programmes, at: at), zone: ZoneConverter(identifier: "Europe/Madrid")!)
+        #expect(listings.rows.map(\.title) == ["Cine", "Documental", "Noticias"])
+        #expect(listings.ends == [f.madrid("2026-11-20 23:30"), nil, f.madrid("2026-11-20 23:30").adding(seconds: 3600)])
         // A window at 23:00 overlaps Cine (on until 23:30) but not La 2's documentary (on only at 21:00 as far as anyone knows).
         var query = Query(kind: .programmes, at: at)
         query.window = Query.Window(from: f.madrid("2026-11-20 23:00"), to: f.madrid("2026-11-20 23:10"))

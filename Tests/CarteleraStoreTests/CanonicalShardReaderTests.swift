@@ -35,7 +35,9 @@ import Testing
                 rating: index == 7 ? Rating(system: nil, value: "+12") : (index == 8 ? nil : Rating(system: "ES", value: "TP")),
                 score: [nil, 7.3, 10.0, 0.1 + 0.2, 1e-7, 9.999999, 0.0, 5.5, 1e22][index], country: index == 1 ? "ES" : nil,
                 language: index == 2 ? "es" : nil, provenance: index == 8 ? [] : [Provenance(source: "a.example", url: "https://a.example/x?y=1&z=2"), Provenance(source: "b.example")],
-                externalID: index == 3 ? "12345" : nil)
+                externalID: index == 3 ? "12345" : nil,
+                extras: index % 3 == 1 ? ProgrammeExtras(writers: ["R. Azcona"], producers: index == 4 ? [title] : [], images: ["https://img.example/b.jpg"],
+                                                         keywords: index == 7 ? [] : ["cine", "\"clásico\""]) : nil)
         }
     }
 
