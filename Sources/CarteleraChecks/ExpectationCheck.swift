@@ -110,9 +110,10 @@ public enum ExpectationCheck {
     }
 
     private static func list(_ expected: JSONValue, _ actual: [String]) -> String? {
-        if expected.isNull { return actual.isEmpty ? nil : "expected none, got \(actual)" }
+        func shown(_ list: [String]) -> String { JSONValue.array(list.map(JSONValue.string)).plainText }
+        if expected.isNull { return actual.isEmpty ? nil : "expected none, got \(shown(actual))" }
         let wanted = (expected.array ?? [expected]).compactMap(plain).map { CharacterReferences.decode($0).trimmingCharacters(in: .whitespacesAndNewlines) }
-        return wanted == actual ? nil : "expected \(wanted), got \(actual)"
+        return wanted == actual ? nil : "expected \(shown(wanted)), got \(shown(actual))"
     }
 
     private static func number(_ expected: JSONValue, _ actual: Int?) -> String? {

@@ -15,8 +15,10 @@ public struct FixtureFetcher: Fetcher {
         public var bodyContains: String?
         /// The request label to match, any when nil.
         public var label: String?
-        /// The file to answer with, as an absolute path; empty for an empty body.
+        /// The file to answer with, as an absolute path; empty for an empty body (or `body`).
         public var file: String
+        /// The bytes to answer with when there is no file (a body the capture states inline).
+        public var body: [UInt8]?
         /// The status to answer with.
         public var status: Int
         /// The Content-Type header; when nil it is guessed from the file's extension.
@@ -25,8 +27,9 @@ public struct FixtureFetcher: Fetcher {
         /// Creates a route.
         public init(
             method: String? = nil, url: String, bodyContains: String? = nil, label: String? = nil, file: String,
-            status: Int = 200, contentType: String? = nil
+            status: Int = 200, contentType: String? = nil, body: [UInt8]? = nil
         ) {
+            self.body = body
             self.method = method
             self.url = url
             self.bodyContains = bodyContains
@@ -65,7 +68,7 @@ public struct FixtureFetcher: Fetcher {
         guard let route = routes.first(where: { $0.matches(request) }) ?? fallback.map({ Route(url: "*", file: $0) })
         else { throw FetchError(.noFixture, request: request, detail: "no fixture route matches") }
         // An empty file name answers with an empty body (a site that answers some requests with nothing).
-        guard let data = route.file.isEmpty ? Data() : FileManager.default.contents(atPath: route.file) else {
+        guard let data = route.file.isEmpty ? Data(route.body ?? []) : FileManager.default.contents(atPath: route.file) else {
             throw FetchError(.fileNotFound, request: request, detail: "fixture \(route.file) not found")
         }
         guard route.status < 400 else {

@@ -19,3 +19,12 @@ extension CompiledDefinition {
         }
     }
 }
+
+extension CompiledDefinition {
+    /// The definition keeping the items of every day a page lists, for finding which days a page covers.
+    public func keepingEveryDay() -> CompiledDefinition {
+        var copy = self
+        copy.keep = .all
+        return copy
+    }
+}

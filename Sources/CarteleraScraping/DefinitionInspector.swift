@@ -14,40 +14,89 @@ public struct SelectorMatch: Codable, Hashable, Sendable {
     public var example: String?
 }
 
+/// One date header of a multi-day page: what it says, the day it was read as, and the rows under it.
+public struct DaySection: Codable, Hashable, Sendable {
+    /// The page the header is on.
+    public var url: String
+    /// The header's text, after the `day_header` transforms.
+    public var header: String
+    /// The day it names (`yyyy-MM-dd`), or nil when it does not read with the format.
+    public var day: String?
+    /// The rows under it, up to the next header.
+    public var rows: Int
+    /// Whether it is the day asked for, whose rows are read.
+    public var asked: Bool
+}
+
+/// What the definition debugger found on one page.
+public struct PageInspection: Sendable {
+    /// What each selector matched.
+    public var matches: [SelectorMatch] = []
+    /// The page's day sections, for a definition with `day_header`.
+    public var sections: [DaySection] = []
+    /// Selectors that could not run, and the warnings of reading the page.
+    public var problems: [String] = []
+}
+
 extension CompiledDefinition {
     /// What each selector of the definition finds on one fetched page (a detail page when `label` says so), for the definition debugger.
-    public func inspect(_ response: FetchResponse, label: String?, channel: ChannelEntry?, day: Day, today: Day) -> (matches: [SelectorMatch], problems: [String]) {
+    public func inspect(_ response: FetchResponse, label: String?, channel: ChannelEntry?, day: Day, today: Day) -> PageInspection {
         var values = PlaceholderValues(day: day, channel: channel, page: nil)
         values.today = today
-        let tables = section.inspectedTables(label: label)
-        var matches: [SelectorMatch] = []
-        var problems: [String] = []
+        var page = PageInspection()
         var warnings: [String] = []
         let reader = FieldReader(baseURL: response.url, values: values)
-        for (key, table) in tables {
+        func found(_ key: String, _ matched: Int, _ example: String? = nil) {
+            page.matches.append(SelectorMatch(url: response.url, key: key, matched: matched, example: example))
+        }
+        for (key, table) in section.inspectedTables(label: label) {
             do {
                 if let location = table.json {
-                    guard let root = try JSONInput.read(location, response: response, definition: self, warnings: &warnings) else { continue }
+                    let root = try JSONInput.read(location, response: response, definition: self, warnings: &warnings)
+                    found("\(key).json", root == nil ? 0 : 1)
+                    guard let root else { continue }
                     let rows = try table.jsonRows.map { try $0.path(values).values(root: root, row: root) } ?? [root]
-                    if table.jsonRows != nil { matches.append(SelectorMatch(url: response.url, key: "\(key).rows", matched: rows.count)) }
+                    if table.jsonRows != nil { found("\(key).rows", rows.count) }
                     for (name, field) in table.fields.sorted(by: { $0.key < $1.key }) {
-                        let found = try rows.map { try reader.values(field, json: root, row: $0) }.filter { !$0.isEmpty }
-                        matches.append(SelectorMatch(url: response.url, key: "\(key).fields.\(name)", matched: found.count, example: found.first?.first))
+                        let values = try rows.map { try reader.values(field, json: root, row: $0) }.filter { !$0.isEmpty }
+                        found("\(key).fields.\(name)", values.count, values.first?.first)
                     }
                     continue
                 }
                 let document = try self.document(from: response, xml: format == .xml, warnings: &warnings)
                 guard let root = document.root else { continue }
-                let rows = try table.rows.map { try $0.select(from: root, values: values) } ?? [root]
-                if table.rows != nil { matches.append(SelectorMatch(url: response.url, key: "\(key).rows", matched: rows.count)) }
+                var rows = [root]
+                if let grid = table.grid {
+                    found("\(key).grid.table", try grid.table.select(from: root, values: values).count)
+                    rows = try GridReader(grid: grid).cells(in: root, day: day, values: values).map(\.node)
+                    found("\(key).grid.cells", rows.count)
+                } else if let selector = table.rows {
+                    rows = try selector.select(from: root, values: values)
+                    found("\(key).rows", rows.count)
+                }
+                if let header = table.dayHeader {
+                    let headers = try DayHeaders.headers(in: root, header: header, reader: reader, asked: day, today: today)
+                    found("\(key).day_header", headers.count, headers.first?.text)
+                    let days = DayHeaders.days(of: rows, headers: headers)
+                    for (index, entry) in headers.enumerated() {
+                        // The rows after this header and before the next one.
+                        let under = rows.filter { row in
+                            entry.node.precedes(row) && (index + 1 == headers.count || !headers[index + 1].node.precedes(row))
+                        }.count
+                        page.sections.append(DaySection(url: response.url, header: entry.text, day: entry.day?.description, rows: under, asked: entry.day == day))
+                    }
+                    // Fields are shown for the rows that are read: those of the day asked for.
+                    rows = zip(rows, days).filter { $0.1 == day }.map(\.0)
+                }
                 for (name, field) in table.fields.sorted(by: { $0.key < $1.key }) {
-                    let found = try rows.map { try reader.values(field, in: $0) }.filter { !$0.isEmpty }
-                    matches.append(SelectorMatch(url: response.url, key: "\(key).fields.\(name)", matched: found.count, example: found.first?.first))
+                    let values = try rows.map { try reader.values(field, in: $0) }.filter { !$0.isEmpty }
+                    found("\(key).fields.\(name)", values.count, values.first?.first)
                 }
             } catch {
-                problems.append("\(source): \(response.url): \(key): \(error)")
+                page.problems.append("\(source): \(response.url): \(key): \(error)")
             }
         }
-        return (matches, problems + warnings)
+        page.problems += warnings
+        return page
     }
 }

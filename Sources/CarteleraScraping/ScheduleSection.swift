@@ -36,7 +36,9 @@ struct ScheduleSection: KindSection {
 
     func inspectedTables(label: String?) -> [(key: String, table: CompiledTable)] {
         if let detail, label?.hasPrefix("detail") == true { return [("detail", CompiledTable(rows: nil, fields: detail.fields, json: detail.json))] }
-        return [("schedule", schedule)]
+        var table = schedule
+        table.grid = grid
+        return [("schedule", table)]
     }
 
     static func compile(_ written: Written, in context: DefinitionContext) throws(DefinitionError) -> ScheduleSection {
@@ -62,7 +64,11 @@ struct ScheduleSection: KindSection {
                 if let header = spec.dayHeader {
                     guard header.format != nil else { throw fail("schedule.day_header.format", "say how a header names its day, such as \"EEEE d MMMM\"") }
                     guard header.select != nil || header.xpath != nil else { throw fail("schedule.day_header", "say which elements are the date headers (select or xpath)") }
-                    schedule.dayHeader = try CompiledDefinition.compileFields(["day_header": header], keyPath: "schedule", probe: probe, fail: fail)["day_header"]
+                    let compiled = try CompiledDefinition.compileField(header, keyPath: "schedule.day_header", json: false, probe: probe, fail: fail)
+                    if compiled.finders.contains(where: { if case .nodes = $0 { false } else { true } }) {
+                        throw fail("schedule.day_header.xpath", "select the header elements; an expression such as string(…) selects none")
+                    }
+                    schedule.dayHeader = compiled
                 }
             }
         }

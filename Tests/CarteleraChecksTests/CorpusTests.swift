@@ -7,10 +7,9 @@ import Testing
 @Suite struct CorpusTests {
     static let corpus = RepositoryPaths.shared("corpus/tv")
 
-    /// The sites whose definitions do not pass, each for a reason its folder's README gives (foxtel.com.au: the expected
-    /// description is not in the captured files). Every other site must pass,
-    /// so a definition that regresses fails the suite; one of these that starts passing must leave this list.
-    static let knownFailing: Set<String> = ["foxtel.com.au"]
+    /// The sites whose definitions do not pass, each for a reason its folder's README gives (none now). Every other site
+    /// must pass, so a definition that regresses fails the suite; one of these that starts passing must leave this list.
+    static let knownFailing: Set<String> = []
 
     static let sites = corpus.map { CorpusCheck.sites(in: $0) } ?? []
 
