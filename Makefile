@@ -78,17 +78,18 @@ fuzz-smoke: deps
 # Workload W of ../shared/BENCHMARKS.md: parse and extract the corpus, beside plain libxml2.
 bench: deps
 	swift build -c release --product cartelera-bench
-	.build/release/cartelera-bench ../shared/corpus/tv
+	.build/release/cartelera-bench parse ../shared/corpus/tv
 
-# Data set G, written once into out/bench-g by the release build (after `swift build -c release`), for the bench targets.
+# Data set G, written once into out/bench-g by the release build of the benchmarks, for the bench targets.
 bench-g:
-	@if [ ! -f out/bench-g/store/manifest.json ]; then rm -rf out/bench-g && .build/release/cartelera bench generate out/bench-g; fi
+	swift build -c release --product cartelera
+	swift build -c release --product cartelera-bench
+	@if [ ! -f out/bench-g/store/manifest.json ]; then rm -rf out/bench-g && .build/release/cartelera-bench generate out/bench-g; fi
 
 # Data set G and the query shapes q1–q5 of ../shared/BENCHMARKS.md, from a release build.
 bench-query: deps
-	swift build -c release --product cartelera
 	@$(MAKE) --no-print-directory bench-g
-	.build/release/cartelera bench query out/bench-g
+	.build/release/cartelera-bench query out/bench-g
 
 # The real-site corpus, one line per site.
 corpus: deps
@@ -98,21 +99,18 @@ corpus: deps
 # The HTTP API under load: wrk over q1–q5 of data set G, 64 connections, beside a Python/SQLite API on the same data.
 bench-serve: deps
 	@$(MAKE) --no-print-directory install-packages PACKAGES="wrk"
-	swift build -c release --product cartelera
 	@$(MAKE) --no-print-directory bench-g
-	.build/release/cartelera bench serve out/bench-g
+	.build/release/cartelera-bench serve out/bench-g
 
 # Publishing data set G (guide.xml, its gzip, the per-channel API) cold and unchanged, from a release build.
 bench-feeds: deps
-	swift build -c release --product cartelera
 	@$(MAKE) --no-print-directory bench-g
-	.build/release/cartelera bench feeds out/bench-g
+	.build/release/cartelera-bench feeds out/bench-g
 
 # Building data set G's website (a page per programme for the first 20,000, and the rest of the site) cold and unchanged.
 bench-build: deps
-	swift build -c release --product cartelera
 	@$(MAKE) --no-print-directory bench-g
-	.build/release/cartelera bench build out/bench-g
+	.build/release/cartelera-bench build out/bench-g
 
 # A release binary in $(PREFIX)/bin and the definitions in $(PREFIX)/share/cartelera/Scrapers, Feeds and Web, where the
 # binary finds them when no --scrapers, --feeds or CARTELERA_SCRAPERS, CARTELERA_FEEDS says otherwise.

@@ -26,6 +26,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        // Already in the graph through Hummingbird: the demo's sample server stops through its graceful shutdown.
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         // The site's templates: logic-less Mustache, so a publisher reskins Web/ without recompiling.
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
     ],
@@ -119,6 +121,18 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // The demo: the sample sources' pages with their dates moved to today, served over HTTP, and the store's summary.
+        .target(
+            name: "CarteleraDemo",
+            dependencies: [
+                "CarteleraCore", "CarteleraModel", "CarteleraScraping", "CarteleraChecks", "CarteleraStore",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+            ]),
+        // Data set G and the query shapes, for the benchmark executable and its tests only.
         .target(
             name: "CarteleraBench",
             dependencies: [
@@ -126,20 +140,27 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
+        // The loopback server with scripted faults and the other test helpers: linked by tests and the benchmarks, never by `cartelera`.
         .target(name: "CarteleraTesting"),
         .executableTarget(
             name: "cartelera",
             dependencies: [
                 "CarteleraCore", "CarteleraModel", "CarteleraMarkup", "CarteleraFetch", "CarteleraScraping",
-                "CarteleraNormalize", "CarteleraChecks", "CarteleraStore", "CarteleraQuery", "CarteleraPipeline", "CarteleraFeeds", "CarteleraSite", "CarteleraBench",
-                "CarteleraSignUps", "CarteleraServer", "CarteleraTesting",
+                "CarteleraNormalize", "CarteleraChecks", "CarteleraStore", "CarteleraQuery", "CarteleraPipeline", "CarteleraFeeds", "CarteleraSite",
+                "CarteleraSignUps", "CarteleraServer", "CarteleraDemo",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
 
-        .executableTarget(name: "cartelera-bench", dependencies: ["CarteleraMarkup", "CLibxml2"]),
+        // The benchmarks of ../shared/BENCHMARKS.md, apart from the shipped binary: they time `cartelera` in fresh processes.
+        .executableTarget(
+            name: "cartelera-bench",
+            dependencies: [
+                "CLibxml2", "CarteleraMarkup", "CarteleraModel", "CarteleraStore", "CarteleraQuery", "CarteleraBench", "CarteleraTesting",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
 
         .testTarget(name: "CarteleraCoreTests", dependencies: ["CarteleraCore"]),
         .testTarget(name: "CarteleraModelTests", dependencies: ["CarteleraModel"]),

@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
-"""The baseline `cartelera bench serve` measures the HTTP API against: a small Python API over SQLite.
+"""The baseline `cartelera-bench serve` measures the HTTP API against: a small Python API over SQLite.
 
 It is what a careful user would write in an afternoon: the JSON Lines of data set G (written by
-`cartelera bench generate`) loaded once into SQLite with FTS5 (accents removed by its tokenizer) and the
+`cartelera-bench generate`) loaded once into SQLite with FTS5 (accents removed by its tokenizer) and the
 indexes the query shapes need, served by the standard library's threading HTTP server, one SQLite
 connection per thread. Endpoints answer the shapes of ../shared/BENCHMARKS.md with rows as JSON:
 

@@ -35,7 +35,7 @@ public enum DataSetGStore {
                               progress: (String) -> Void = { _ in }) throws -> IngestReport {
         let store = try FileStore(root: root, indexer: QueryIndexer())
         guard try store.shardKeys().isEmpty else {
-            throw StoreError(kind: .invalidContent, file: store.root, detail: "already holds shards: give bench generate a new folder")
+            throw StoreError(kind: .invalidContent, file: store.root, detail: "already holds shards: give cartelera-bench generate a new folder")
         }
         let now = Timestamp(secondsSince1970: DataSetG.now)
         let lock = try store.lock(at: now)
@@ -110,7 +110,7 @@ public enum DataSetGStore {
 
     /// Reads every programme and venue back out of the store and writes them as the reference's JSON Lines into `folder`; returns each file's SHA-256.
     public static func export(from root: String, into folder: String) throws -> [String: String] {
-        let store = try FileStore(root: root, creating: false)
+        let store = try FileStore(root: root, creating: false).snapshot()
         let keys = try store.shardKeys().filter { if case .programmes = $0 { true } else { false } }
         // Decoding a million programmes is the slow part: one shard per task, both cores busy.
         let found = Mutex<[(Int, String)]>([])

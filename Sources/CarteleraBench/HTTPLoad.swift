@@ -1,6 +1,6 @@
 import Foundation
 
-/// Load runs for `cartelera bench serve`: the shapes' URLs on each server, wrk's figures, and ids read back from answers.
+/// Load runs for `cartelera-bench serve`: the shapes' URLs on each server, wrk's figures, and ids read back from answers.
 public enum HTTPLoad {
     /// One wrk run's figures.
     public struct Result: Sendable {

@@ -239,12 +239,14 @@ struct FeedEntries {
 
 /// Full programmes for the rows an index answers with: the index keeps what queries filter on, the shards the rest.
 final class ProgrammeLookup: @unchecked Sendable {
-    private let store: FileStore
+    private let store: any StoreSnapshot
     private var shards: [String: [String: Programme]] = [:]
     /// Shards that could not be read, each once, with the reason: the build reports them as failures.
     private(set) var failures: [String] = []
+    /// A read that found the snapshot replaced by a commit: the build starts over.
+    private(set) var superseded: StoreError?
 
-    init(store: FileStore) {
+    init(store: any StoreSnapshot) {
         self.store = store
     }
 
@@ -257,7 +259,7 @@ final class ProgrammeLookup: @unchecked Sendable {
             do {
                 programmes = try store.programmes(day: start.utcDay, channel: channel)
             } catch {
-                failures.append(error.description)
+                if error.kind == .superseded { superseded = error } else { failures.append(error.description) }
                 programmes = []
             }
             shards[key] = Dictionary(programmes.map { ($0.id.rawValue, $0) }, uniquingKeysWith: { first, _ in first })

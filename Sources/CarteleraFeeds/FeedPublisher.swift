@@ -20,13 +20,21 @@ public struct BuildReport: Encodable, Sendable {
     public var feeds: [String] = []
     /// The store generation the build read.
     public var generation: Int = 0
+
+    /// Counts what an earlier, superseded attempt wrote or removed as written or removed, even where this one found it in place.
+    public mutating func include(_ earlier: BuildReport) {
+        let written = Set(earlier.written).union(self.written)
+        self.written = written.sorted()
+        unchanged = unchanged.filter { !written.contains($0) }
+        removed = Array(Set(earlier.removed).union(removed)).sorted()
+    }
 }
 
-/// Publishes the store: `guide.xml` (and `.gz`) of every stored schedule, the static JSON API under `api/`, and
-/// each feed of `Feeds/*.yaml` as `feeds/<name>.<format>`, all read from one snapshot of the store.
+/// Publishes one store snapshot: `guide.xml` (and `.gz`) of every stored schedule, the static JSON API under `api/`,
+/// and each feed of `Feeds/*.yaml` as `feeds/<name>.<format>`.
 public struct FeedPublisher: Sendable {
-    /// The store to read.
-    public var store: String
+    /// The engine over the snapshot to publish.
+    public var engine: QueryEngine
     /// The folder of feed definitions (`Feeds/`).
     public var feeds: String
     /// The folder to publish into.
@@ -34,61 +42,40 @@ public struct FeedPublisher: Sendable {
     /// The moment and zone the feeds' queries are read at.
     public var context: QueryContext
 
-    /// A publisher of `store` through the definitions in `feeds` into `output`, at `context`'s moment.
-    public init(store: String, feeds: String, output: String, context: QueryContext) {
-        self.store = store
+    /// A publisher of the engine's snapshot through the definitions in `feeds` into `output`, at `context`'s moment.
+    public init(engine: QueryEngine, feeds: String, output: String, context: QueryContext) {
+        self.engine = engine
         self.feeds = feeds
         self.output = output
         self.context = context
     }
 
-    /// Builds every output; throws when the store cannot be read or a file cannot be written.
-    ///
-    /// A build reads the index and the shards without the writers' lock, so a commit may land while it reads: the
-    /// build then starts over from the new generation (three times at most), so what it publishes is one generation.
+    /// Builds every output; throws when the snapshot cannot be read (`isSuperseded` when a commit replaced it: build
+    /// again from a new snapshot) or a file cannot be written.
     public func build() throws(BuildError) -> BuildReport {
-        var attempt = 1
-        var earlier: BuildReport?
-        while true {
-            var (report, generationAfter) = try buildOnce()
-            if let earlier {
-                // What an earlier attempt wrote or removed was written or removed, even if this attempt found it in place.
-                let written = Set(earlier.written).union(report.written)
-                report.written = written.sorted()
-                report.unchanged = report.unchanged.filter { !written.contains($0) }
-                report.removed = Array(Set(earlier.removed).union(report.removed)).sorted()
-            }
-            if generationAfter == report.generation { return report }
-            earlier = report
-            guard attempt < 3 else {
-                throw BuildError(file: store, message: "the store changed during three builds in a row (generation \(report.generation), then \(generationAfter)); run build again")
-            }
-            attempt += 1
+        let folder = try OutputFolder(root: output)
+        do {
+            return try build(into: folder)
+        } catch {
+            var error = error
+            // What this attempt already put in place, so the next attempt's report counts it as written.
+            if error.isSuperseded { error.partialReport = BuildReport(written: folder.written, removed: folder.removed) }
+            throw error
         }
     }
 
-    /// One build, and the store's generation once it was read.
-    private func buildOnce() throws(BuildError) -> (BuildReport, Int) {
-        let index: QueryIndex
-        let fileStore: FileStore
-        do {
-            index = try QueryIndex.open(store: store)
-            fileStore = try FileStore(root: store, creating: false)
-        } catch {
-            throw BuildError(file: store, message: error.description)
-        }
-        let engine = QueryEngine(index: index)
-        let folder = try OutputFolder(root: output)
-        var report = BuildReport(generation: index.generation)
-        let channels = try read(fileStore) { store throws(StoreError) in try store.channels() }
+    private func build(into folder: OutputFolder) throws(BuildError) -> BuildReport {
+        let snapshot = engine.snapshot
+        var report = BuildReport(generation: snapshot.generation)
+        let channels = try read(snapshot) { store throws(StoreError) in try store.channels() }
 
-        let api = StaticAPIWriter(store: fileStore, engine: engine, context: context, folder: folder)
-        let scheduled = try writeGuideAndSchedules(fileStore, channels: channels, api: api, into: folder)
+        let api = StaticAPIWriter(store: snapshot, engine: engine, context: context, folder: folder)
+        let scheduled = try writeGuideAndSchedules(snapshot, channels: channels, api: api, into: folder)
         try api.write(channels: channels, scheduled: scheduled)
 
         let (definitions, problems) = FeedDefinitionLoader.load(folder: feeds)
         report.problems = problems.map(\.description)
-        let lookup = ProgrammeLookup(store: fileStore)
+        let lookup = ProgrammeLookup(store: snapshot)
         for definition in definitions {
             let query: Query
             do {
@@ -105,7 +92,7 @@ public struct FeedPublisher: Sendable {
                 case .json:
                     try writeJSONFeed(definition, entries: entries, into: folder)
                 case .ics:
-                    try writeCalendar(definition, entries: entries, store: fileStore, engine: engine, into: folder, failures: &report.failures)
+                    try writeCalendar(definition, entries: entries, store: snapshot, into: folder, failures: &report.failures)
                 case .xmltv:
                     guard case .programmes(let page) = answer else { continue }
                     let programmes = page.rows.compactMap { lookup.programme($0.id) }
@@ -118,19 +105,19 @@ public struct FeedPublisher: Sendable {
             }
             report.feeds.append(definition.name)
         }
+        if let superseded = lookup.superseded { throw BuildError(superseded) }
         report.failures += lookup.failures
-        let generationAfter = try read(fileStore) { store throws(StoreError) in try store.manifest().generation }
         try folder.finish()
         report.written = folder.written
         report.unchanged = folder.unchanged
         report.removed = folder.removed
-        return (report, generationAfter)
+        return report
     }
 
     /// One pass over the stored programmes, UTC day by UTC day: `guide.xml` and its gzip streamed to disk, and each
     /// channel's schedule by local day handed to the API once no later UTC day can add to it. Every programme is
     /// decoded once. Returns the local days each channel has a schedule for.
-    private func writeGuideAndSchedules(_ store: FileStore, channels: [Channel], api: StaticAPIWriter, into folder: OutputFolder) throws(BuildError)
+    private func writeGuideAndSchedules(_ store: any StoreSnapshot, channels: [Channel], api: StaticAPIWriter, into folder: OutputFolder) throws(BuildError)
         -> [ChannelID: [Day]] {
         let days = try read(store) { store throws(StoreError) in try store.programmeDays() }
         let names = Dictionary(channels.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
@@ -175,7 +162,7 @@ public struct FeedPublisher: Sendable {
     }
 
     /// The calendar of a feed, through its ledger in `.cartelera/calendars/`, so UIDs and sequences carry over.
-    private func writeCalendar(_ definition: FeedDefinition, entries: [FeedEntry], store: FileStore, engine: QueryEngine,
+    private func writeCalendar(_ definition: FeedDefinition, entries: [FeedEntry], store: any StoreSnapshot,
                                into folder: OutputFolder, failures: inout [String]) throws(BuildError) {
         let ledgerPath = ".cartelera/calendars/\(definition.name).json"
         var ledger = CalendarLedger(feed: definition.name)
@@ -212,7 +199,7 @@ public struct FeedPublisher: Sendable {
     }
 
     /// Every stored night's id; a nights shard that cannot be read fails the build, since its nights would read as cancelled.
-    private func storedNightIDs(_ store: FileStore) throws(BuildError) -> Set<String> {
+    private func storedNightIDs(_ store: any StoreSnapshot) throws(BuildError) -> Set<String> {
         var ids = Set<String>()
         for day in try read(store, { store throws(StoreError) in try store.nightDays() }) {
             for night in try read(store, { store throws(StoreError) in try store.nights(day: day) })?.nights ?? [] { ids.insert(night.id) }
@@ -220,15 +207,15 @@ public struct FeedPublisher: Sendable {
         return ids
     }
 
-    private func read<T>(_ store: FileStore, _ body: (FileStore) throws(StoreError) -> T) throws(BuildError) -> T {
+    private func read<T>(_ store: any StoreSnapshot, _ body: (any StoreSnapshot) throws(StoreError) -> T) throws(BuildError) -> T {
         try store.reading(body)
     }
 }
 
-extension FileStore {
-    /// A read of the store whose failure becomes the build's, naming the store file.
-    func reading<T>(_ body: (FileStore) throws(StoreError) -> T) throws(BuildError) -> T {
-        do { return try body(self) } catch { throw BuildError(file: error.file ?? root, message: error.detail) }
+extension StoreSnapshot {
+    /// A read of the snapshot whose failure becomes the build's, naming the store file.
+    func reading<T>(_ body: (any StoreSnapshot) throws(StoreError) -> T) throws(BuildError) -> T {
+        do { return try body(self) } catch { throw BuildError(error, in: location) }
     }
 }
 

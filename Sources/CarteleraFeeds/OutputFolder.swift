@@ -8,6 +8,23 @@ public struct BuildError: Error, CustomStringConvertible, Sendable {
     /// What went wrong.
     public var message: String
 
+    /// True when a commit replaced the snapshot being published: publish again from a new one.
+    public var isSuperseded = false
+    /// For a superseded build, what it had already written or removed.
+    public var partialReport: BuildReport?
+
+    /// An error about `file`.
+    public init(file: String, message: String) {
+        self.file = file
+        self.message = message
+    }
+
+    /// A store read's failure, naming the store file (under `location`, the store's folder).
+    init(_ error: StoreError, in location: String = "store") {
+        self.init(file: error.file ?? location, message: error.detail)
+        isSuperseded = error.kind == .superseded
+    }
+
     /// One line: `out/public/feeds/cine.ics: cannot be written: …`.
     public var description: String { "\(file): \(message)" }
 }

@@ -20,7 +20,7 @@ struct StaticAPIWriter {
     /// The version of every file's layout; it grows when a field changes meaning or goes away.
     static let schemaVersion = 1
 
-    let store: FileStore
+    let store: any StoreSnapshot
     let engine: QueryEngine
     let context: QueryContext
     let folder: OutputFolder
@@ -105,7 +105,7 @@ struct StaticAPIWriter {
         try folder.write(bytes, to: relative)
     }
 
-    private func read<T>(_ body: (FileStore) throws(StoreError) -> T) throws(BuildError) -> T {
+    private func read<T>(_ body: (any StoreSnapshot) throws(StoreError) -> T) throws(BuildError) -> T {
         try store.reading(body)
     }
 

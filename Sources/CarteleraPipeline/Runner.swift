@@ -138,9 +138,9 @@ public struct Runner: Sendable {
         return report
     }
 
-    /// The days a definition fetches: today in its zone and the following ones.
+    /// The days a definition fetches: today in its zone (for nightlife, the evening on now) and the following ones.
     func days(for definition: CompiledDefinition) -> [Day] {
-        let today = definition.dayZone.local(configuration.now).day
+        let today = definition.firstDay(at: configuration.now)
         return (0..<max(1, configuration.days ?? definition.defaultDays)).map { today.advanced(by: $0) }
     }
 

@@ -1,12 +1,8 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import CarteleraModel
+import CarteleraStore
 import Foundation
 
-/// A compact, versioned, memory-mapped file of named columns: the query index of one kind.
+/// A compact, versioned file of named columns, read from its mapping: the query index of one kind.
 ///
 /// ```
 /// "CARTIDX1"            8 bytes  magic and format version
@@ -59,40 +55,15 @@ final class IndexFile: @unchecked Sendable {
 
     deinit { release() }
 
-    /// Maps the file at `path`; nil when it does not exist, `.corrupt` when it is not a whole index of `kind`.
-    static func open(_ path: String, kind: Kind) throws(IndexError) -> IndexFile? {
-        let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else {
-            if errno == ENOENT { return nil }
-            throw IndexError(kind: .io, file: path, detail: "cannot open: \(String(cString: strerror(errno)))")
-        }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0 else { throw IndexError(kind: .io, file: path, detail: "cannot stat: \(String(cString: strerror(errno)))") }
-        let size = Int(clamping: info.st_size)
-        guard size >= 24 else { throw IndexError(kind: .corrupt, file: path, detail: "only \(size) bytes") }
-        guard let mapping = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0), mapping != MAP_FAILED else {
-            throw IndexError(kind: .io, file: path, detail: "cannot map: \(String(cString: strerror(errno)))")
-        }
-        let base = UnsafeRawPointer(mapping)
-        do {
-            return try parse(base: base, size: size, kind: kind, file: path) { munmap(mapping, size) }
-        } catch {
-            munmap(mapping, size)
-            throw error
-        }
+    /// Reads an index from a mapped file (kept mapped while the index lives); `.corrupt` when it is not a whole index of `kind`.
+    static func read(_ mapped: MappedFile, kind: Kind, file: String) throws(IndexError) -> IndexFile {
+        guard let base = mapped.bytes.baseAddress else { throw IndexError(kind: .corrupt, file: file, detail: "is empty") }
+        return try parse(base: base, size: mapped.bytes.count, kind: kind, file: file) { withExtendedLifetime(mapped) {} }
     }
 
     /// Reads an index from bytes in memory (a freshly built one, or a test's).
     static func read(_ bytes: [UInt8], kind: Kind, file: String) throws(IndexError) -> IndexFile {
-        let buffer = UnsafeMutableRawPointer.allocate(byteCount: max(bytes.count, 1), alignment: 8)
-        bytes.withUnsafeBytes { buffer.copyMemory(from: $0.baseAddress ?? UnsafeRawPointer(buffer), byteCount: bytes.count) }
-        do {
-            return try parse(base: UnsafeRawPointer(buffer), size: bytes.count, kind: kind, file: file) { buffer.deallocate() }
-        } catch {
-            buffer.deallocate()
-            throw error
-        }
+        try read(MappedFile(copying: bytes), kind: kind, file: file)
     }
 
     private static func parse(

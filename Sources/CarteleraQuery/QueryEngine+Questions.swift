@@ -105,18 +105,6 @@ extension QueryEngine {
         return nil
     }
 
-    /// Whether the snapshot holds the night with this id on `date`.
-    public func containsNight(_ id: String, on date: Day) -> Bool {
-        let search = NightlifeSearch(index: index.nightlife)
-        for record in 0..<index.nightlife.nightDate.count where index.nightlife.nightDate[record] == Int64(date.daysSince1970) {
-            if search.night(record)?.id == id { return true }
-        }
-        return false
-    }
-}
-
-
-extension QueryEngine {
     /// The night with this id, with its venue's name and guest list (status at `now`); nil when the snapshot has none.
     public func night(_ id: String, at now: Timestamp) -> NightRow? {
         let search = NightlifeSearch(index: index.nightlife)

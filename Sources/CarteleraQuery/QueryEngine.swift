@@ -1,4 +1,5 @@
 import CarteleraModel
+import CarteleraStore
 import Foundation
 
 /// Answers queries from one `QueryIndex` snapshot: every kind, the special questions and the shake.
@@ -8,10 +9,31 @@ public struct QueryEngine: Sendable {
     /// The snapshot answered from.
     public let index: QueryIndex
 
-    /// An engine over a snapshot.
+    /// An engine over an opened index.
     public init(index: QueryIndex) {
         self.index = index
     }
+
+    /// An engine over a store snapshot: its index files, or an index built from its shards.
+    public init(snapshot: any StoreSnapshot) throws(StoreError) {
+        self.init(index: try QueryIndex.open(snapshot))
+    }
+
+    /// An engine over the current generation of `store`, opened again from a newer snapshot (up to `attempts` times) when
+    /// a commit supersedes the generation while its index opens.
+    public static func open(_ store: any Store, attempts: Int = 3) throws(StoreError) -> QueryEngine {
+        var attempt = 1
+        while true {
+            do {
+                return try QueryEngine(snapshot: try store.snapshot())
+            } catch where error.kind == .superseded && attempt < attempts {
+                attempt += 1
+            }
+        }
+    }
+
+    /// The snapshot answered from, for whole records the index does not keep.
+    public var snapshot: any StoreSnapshot { index.snapshot }
 
     /// A page of any kind of query.
     public func answer(_ query: Query) -> QueryAnswer {
@@ -117,11 +139,6 @@ public struct QueryEngine: Sendable {
 
     private static let placeholderEntry = AudienceEntry(channel: "", channelName: "", title: "", start: Timestamp(secondsSince1970: 0), durationMinutes: nil,
                                                         viewers: nil, share: nil, day: Day(daysSince1970: 0), rank: nil, provenance: Provenance(source: ""))
-
-    /// The records of every programme the query matches, in order: what a benchmark measures, without building rows.
-    public func programmeMatchCount(_ query: Query) -> Int {
-        ProgrammeSearch(index: index.programmes).matches(query).count
-    }
 
     /// The external ids (or stable ids) of every programme the query matches, in order.
     public func programmeIDs(_ query: Query) -> [String] {

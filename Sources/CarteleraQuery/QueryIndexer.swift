@@ -31,13 +31,12 @@ public struct QueryIndexer: StoreIndexer {
     public var marker: String { IndexState.fileName }
 
     /// The files a commit changed, then the state.
-    public func update(_ store: FileStore, changed: [ShardKey: ShardContent], generation: Int) throws -> [(name: String, bytes: [UInt8])] {
-        let folder = store.root + "/index"
-        guard var state = Self.state(in: folder) else { return try rebuild(store, generation: generation) }
+    public func update(_ store: any StoreReader & DerivedFileReader, changed: [ShardKey: ShardContent], generation: Int) throws -> [(name: String, bytes: [UInt8])] {
+        guard var state = Self.state(from: store) else { return try rebuild(store, generation: generation) }
         var files: [(name: String, bytes: [UInt8])] = []
         let keys = Set(changed.keys)
         if keys.contains(where: { if case .programmes = $0 { true } else { $0 == .channels } }) {
-            files.append((Self.programmesFile, try programmes(store, changed: changed, previous: Self.programmeIndex(in: folder, state: state), generation: generation)))
+            files.append((Self.programmesFile, try programmes(store, changed: changed, previous: Self.programmeIndex(from: store, state: state), generation: generation)))
         }
         if keys.contains(where: { switch $0 { case .venues, .nights, .promotions: true; default: false } }) {
             files.append((Self.nightlifeFile, try nightlife(store, generation: generation)))
@@ -50,8 +49,8 @@ public struct QueryIndexer: StoreIndexer {
         return files + [(IndexState.fileName, try Self.encode(state))]
     }
 
-    /// Every file, from the shards on disk, then the state.
-    public func rebuild(_ store: FileStore, generation: Int) throws -> [(name: String, bytes: [UInt8])] {
+    /// Every file, from the shards `store` reads, then the state.
+    public func rebuild(_ store: any StoreReader, generation: Int) throws -> [(name: String, bytes: [UInt8])] {
         let files = [
             (Self.programmesFile, try programmes(store, changed: [:], previous: nil, generation: generation)),
             (Self.nightlifeFile, try nightlife(store, generation: generation)),
@@ -62,10 +61,10 @@ public struct QueryIndexer: StoreIndexer {
     }
 
     /// Whether the state names `generation` and every file is there, whole, at the generation it names (each is opened and checked as a reader would).
-    public func isCurrent(in folder: String, generation: Int) -> Bool {
-        guard let state = Self.state(in: folder), state.generation == generation, state.files.count == 3 else { return false }
+    public func isCurrent(_ store: any DerivedFileReader, generation: Int) -> Bool {
+        guard let state = Self.state(from: store), state.generation == generation, state.files.count == 3 else { return false }
         func file(_ name: String, _ kind: IndexFile.Kind) -> IndexFile? {
-            guard let file = try? IndexFile.open(folder + "/" + name, kind: kind), file.generation == state.files[name] else { return nil }
+            guard let file = Self.file(name, kind, from: store), file.generation == state.files[name] else { return nil }
             return file
         }
         guard let programmes = file(Self.programmesFile, .programmes), let nightlife = file(Self.nightlifeFile, .nightlife),
@@ -74,7 +73,7 @@ public struct QueryIndexer: StoreIndexer {
     }
 
     /// The programme index: the previous index's records for shards not changed, the commit's for changed ones (the disk's when there is no previous index).
-    private func programmes(_ store: FileStore, changed: [ShardKey: ShardContent], previous: ProgrammeIndex?, generation: Int) throws -> [UInt8] {
+    private func programmes(_ store: any StoreReader, changed: [ShardKey: ShardContent], previous: ProgrammeIndex?, generation: Int) throws -> [UInt8] {
         var entries: [ProgrammeEntry] = []
         var covered = Set<ShardKey>()
         for (key, content) in changed {
@@ -99,7 +98,7 @@ public struct QueryIndexer: StoreIndexer {
         return columns.bytes(channelNames: names, generation: generation)
     }
 
-    private func nightlife(_ store: FileStore, generation: Int) throws -> [UInt8] {
+    private func nightlife(_ store: any StoreReader, generation: Int) throws -> [UInt8] {
         var venues: [Venue] = []
         for city in try store.venueCities() { venues += try store.venues(city: city) }
         var evenings: [NightsDay] = []
@@ -107,7 +106,7 @@ public struct QueryIndexer: StoreIndexer {
         return NightlifeIndexBuilder.bytes(venues: venues, evenings: evenings, promotions: try store.promotions(), generation: generation)
     }
 
-    private func audiences(_ store: FileStore, generation: Int) throws -> [UInt8] {
+    private func audiences(_ store: any StoreReader, generation: Int) throws -> [UInt8] {
         var days: [AudienceDay] = []
         for key in try store.shardKeys() {
             guard case .audiences(let day) = key, let audience = try store.audiences(day: day) else { continue }
@@ -117,15 +116,20 @@ public struct QueryIndexer: StoreIndexer {
     }
 
     /// The state file's content; nil when it is missing or unreadable.
-    static func state(in folder: String) -> IndexState? {
-        guard let data = FileManager.default.contents(atPath: folder + "/" + IndexState.fileName) else { return nil }
+    static func state(from store: any DerivedFileReader) -> IndexState? {
+        guard let data = (try? store.derivedFile(IndexState.fileName))??.data else { return nil }
         return try? JSONDecoder().decode(IndexState.self, from: data)
     }
 
+    /// A derived file read as an index of `kind`; nil when it is missing or cannot be read.
+    static func file(_ name: String, _ kind: IndexFile.Kind, from store: any DerivedFileReader) -> IndexFile? {
+        guard let mapped = (try? store.derivedFile(name)) ?? nil else { return nil }
+        return try? IndexFile.read(mapped, kind: kind, file: name)
+    }
+
     /// The previous programme index, when the state vouches for it.
-    private static func programmeIndex(in folder: String, state: IndexState) -> ProgrammeIndex? {
-        guard let file = try? IndexFile.open(folder + "/" + programmesFile, kind: .programmes),
-              file.generation == state.files[programmesFile] else { return nil }
+    private static func programmeIndex(from store: any DerivedFileReader, state: IndexState) -> ProgrammeIndex? {
+        guard let file = file(programmesFile, .programmes, from: store), file.generation == state.files[programmesFile] else { return nil }
         return try? ProgrammeIndex(file: file)
     }
 

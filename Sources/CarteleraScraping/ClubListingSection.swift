@@ -29,6 +29,7 @@ struct ClubListingSection: KindSection {
     }
 
     static let kind = SourceKind(rawValue: "club-listing")
+    static let daysAreEvenings = true
 
     /// The city the listing covers.
     let city: String

@@ -45,6 +45,11 @@ public struct CompiledDefinition: Sendable {
     public var kind: SourceKind { type(of: section).kind }
     /// The zone in which the day asked for is cut and "today" is reckoned (`day_zone`, else `timezone`).
     public var dayZone: ZoneConverter { declaredDayZone ?? zone }
+
+    /// The first day a run at `now` fetches: today in `dayZone`, or for nightlife the evening on now (before 06:00, yesterday's).
+    public func firstDay(at now: Timestamp) -> Day {
+        type(of: section).daysAreEvenings ? NightTimes.evening(of: now, zone: dayZone) : dayZone.local(now).day
+    }
     let declaredDayZone: ZoneConverter?
     /// How the last programme of a page gets its stop.
     let lastStop: LastStopRule

@@ -18,6 +18,7 @@ struct JSONLDSection: KindSection {
     }
 
     static let kind = SourceKind(rawValue: "jsonld")
+    static let daysAreEvenings = true
 
     /// The city of venues whose address names none.
     let city: String?

@@ -23,6 +23,9 @@ protocol KindSection: Sendable {
     associatedtype Written: DefinitionKeys
     /// The kind's name.
     static var kind: SourceKind { get }
+    /// Whether its days are evenings: a night that began yesterday is still "tonight" until 06:00, so a run in the
+    /// small hours starts from yesterday's evening.
+    static var daysAreEvenings: Bool { get }
     /// Validates the kind's own keys against the definition's common part; every problem names its key path.
     static func compile(_ written: Written, in context: DefinitionContext) throws(DefinitionError) -> Self
     /// The scraper that runs a definition of this kind.
@@ -34,6 +37,9 @@ protocol KindSection: Sendable {
 }
 
 extension KindSection {
+    /// Days are calendar days unless the kind says otherwise.
+    static var daysAreEvenings: Bool { false }
+
     /// The keys this kind adds, with their schemas.
     static var writtenKeys: [String: DefinitionSchema] { Written.keySchemas }
 

@@ -26,7 +26,7 @@ struct CarteleraResponder: HTTPResponder {
         api = APIRoutes(snapshots: snapshots, configuration: configuration)
         guestLists = GuestListRoutes(snapshots: snapshots, book: SignUpBook(store: configuration.storeRoot), configuration: configuration)
         files = StaticFiles(folder: configuration.outputFolder)
-        health = Health(snapshots: snapshots, storeRoot: configuration.storeRoot, clock: configuration.clock)
+        health = Health(snapshots: snapshots, clock: configuration.clock)
         reads = RateLimiter(perMinute: configuration.readsPerMinute)
         signUps = RateLimiter(perMinute: configuration.signUpsPerMinute)
         self.logger = logger

@@ -5,7 +5,6 @@ import Foundation
 /// `/healthz`: whether the store can be read, at which generation, and how old each source's data is.
 struct Health: Sendable {
     let snapshots: StoreSnapshots
-    let storeRoot: String
     let clock: @Sendable () -> Timestamp
 
     /// One source's freshness.
@@ -34,13 +33,11 @@ struct Health: Sendable {
             let snapshot = try snapshots.current()
             report.storeReadable = true
             report.generation = snapshot.generation
-        } catch {
+            report.sources = try sources(of: snapshot.engine.snapshot, now: now)
+        } catch let error as APIError {
             report.storeError = error.message
-        }
-        do {
-            report.sources = try sources(now: now)
         } catch {
-            report.storeError = report.storeError ?? String(describing: error)
+            report.storeError = String(describing: error)
         }
         if !report.storeReadable {
             report.status = "unavailable"
@@ -53,14 +50,9 @@ struct Health: Sendable {
         return reply
     }
 
-    /// Every source that has a state file, by id.
-    private func sources(now: Timestamp) throws -> [SourceHealth] {
-        let folder = storeRoot + "/sources"
-        guard FileManager.default.fileExists(atPath: folder) else { return [] }
-        let store = try FileStore(root: storeRoot, creating: false)
-        return try FileManager.default.contentsOfDirectory(atPath: folder).sorted().compactMap { name -> SourceHealth? in
-            guard name.hasSuffix(".json"), !name.hasPrefix(".") else { return nil }
-            guard let state = try store.sourceState(SourceID(rawValue: String(name.dropLast(5)))) else { return nil }
+    /// Every source that has a saved state, by id.
+    private func sources(of snapshot: any StoreSnapshot, now: Timestamp) throws(StoreError) -> [SourceHealth] {
+        try snapshot.sourceStates().map { state in
             let age = state.lastSuccess.map { now.secondsSince1970 &- $0.secondsSince1970 }
             return SourceHealth(id: state.source.rawValue, status: state.status.rawValue, lastSuccess: state.lastSuccess, ageSeconds: age,
                                 lastError: state.lastError)

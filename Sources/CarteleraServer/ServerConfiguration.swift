@@ -30,8 +30,6 @@ public struct ServerConfiguration: Sendable {
     public var readsPerMinute = 1_200
     /// Sign-ups and cancellations each client may make per minute.
     public var signUpsPerMinute = 10
-    /// Seconds in-flight requests have to finish after SIGTERM before connections are closed.
-    public var shutdownGraceSeconds: Int64 = 10
 
     /// A configuration serving `storeRoot` and `outputFolder` with `context`.
     public init(storeRoot: String, outputFolder: String, context: QueryContext) {

@@ -53,8 +53,8 @@ final class StoreSnapshots: Sendable {
         if mustReload {
             let opened: Result<Snapshot, StoreError>
             do {
-                let index = try QueryIndex.open(store: storeRoot)
-                opened = .success(Snapshot(engine: QueryEngine(index: index), generation: index.generation,
+                let engine = try QueryEngine.open(try FileStore(root: storeRoot, creating: false))
+                opened = .success(Snapshot(engine: engine, generation: engine.snapshot.generation,
                                            modified: stamp?.modified ?? Timestamp(secondsSince1970: 0)))
             } catch {
                 opened = .failure(error)

@@ -6,7 +6,7 @@
 /// sections, comments, partials that are not indented, and the content-type pragma `WebFolder` puts in front. A folder
 /// whose templates use anything else (transforms, lambdas, set delimiters, inheritance, indented partials) is rendered by
 /// swift-mustache alone, and so is a page whose context holds a value of another kind (see `ContextValue`). Tests render
-/// every page of the fixture site both ways and compare the bytes; `cartelera bench build` does it for data set G.
+/// every page of the fixture site both ways and compare the bytes; `cartelera-bench build` does it for data set G.
 struct CompiledTemplates: Sendable {
     /// One piece of a compiled template.
     indirect enum Node: Sendable {

@@ -44,8 +44,8 @@ public struct SiteOptions: Sendable {
 /// Renders the store into the output folder as a static site, through the templates of a `WebFolder`, in Spanish at the
 /// root and English under `en/`; rewrites only pages whose input changed (see `SiteManifest`).
 public struct SiteBuilder: Sendable {
-    /// The store to read.
-    public var store: String
+    /// The store snapshot to publish.
+    public var snapshot: any StoreSnapshot
     /// The templates, labels and assets.
     public var web: WebFolder
     /// The folder to publish into (the feeds' folder).
@@ -57,9 +57,9 @@ public struct SiteBuilder: Sendable {
     /// Base URL, limits, workers.
     public var options: SiteOptions
 
-    /// A builder of `store` into `output` through `web`, at `context`'s moment.
-    public init(store: String, web: WebFolder, output: String, context: QueryContext, feeds: [FeedDefinition] = [], options: SiteOptions = SiteOptions()) {
-        self.store = store
+    /// A builder of `snapshot` into `output` through `web`, at `context`'s moment.
+    public init(snapshot: any StoreSnapshot, web: WebFolder, output: String, context: QueryContext, feeds: [FeedDefinition] = [], options: SiteOptions = SiteOptions()) {
+        self.snapshot = snapshot
         self.web = web
         self.output = output
         self.context = context
@@ -67,10 +67,11 @@ public struct SiteBuilder: Sendable {
         self.options = options
     }
 
-    /// Builds the site; throws when the store cannot be read or a page cannot be written.
+    /// Builds the site; throws when the snapshot cannot be read (`isSuperseded` when a commit replaced it: build again
+    /// from a new one) or a page cannot be written.
     ///
-    /// When the store's shards and source records, the templates, the moment and the options are all what the last build
-    /// used (and its files are in place), nothing is read or rendered.
+    /// When the store's shards and sources' last successes, the templates, the moment and the options are all what the last
+    /// build used (and its files are in place), nothing is read or rendered.
     public func build() throws(SiteError) -> SiteReport {
         let (input, generation) = try inputKey()
         let previous = SiteManifest.read(output: output)
@@ -78,23 +79,21 @@ public struct SiteBuilder: Sendable {
            previous.pages.keys.allSatisfy({ PageWriter.exists(output + "/" + $0) }) {
             return SiteReport(pages: previous.pages.count, unchanged: previous.pages.count, generation: generation)
         }
-        let content = try SiteContent.read(store: store, programmeLimit: options.programmeLimit, workers: options.workers)
+        let content = try SiteContent.read(snapshot, programmeLimit: options.programmeLimit, workers: options.workers)
         let index = ContentIndex(content, zone: context.guideZone, now: context.now)
         return try publish(jobs: jobs(content, index), generation: content.generation, previous: previous, input: input)
     }
 
-    /// A hash of every input of the site: the store's shard hashes, its source records' sizes and times, the moment, the
-    /// zone, the channel lists, the feeds and the options; and the store generation.
+    /// A hash of every input of the site: the store's shard hashes, its sources' last successes, the moment, the zone,
+    /// the channel lists, the feeds and the options; and the store generation.
     func inputKey() throws(SiteError) -> (String, Int) {
         var hash = FNV1a()
-        let manifest: Manifest
-        do { manifest = try FileStore(root: store, creating: false).manifest() } catch { throw SiteError(.store, file: error.file ?? store, error.detail) }
+        let manifest = snapshot.manifest
         for shard in manifest.shards.keys.sorted() { hash.combine(Array("\(shard)=\(manifest.shards[shard]?.hash ?? "")\n".utf8)) }
-        let sources = store + "/sources"
-        for name in ((try? FileManager.default.contentsOfDirectory(atPath: sources)) ?? []).sorted() {
-            let attributes = try? FileManager.default.attributesOfItem(atPath: sources + "/" + name)
-            let modified = (attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
-            hash.combine(Array("\(name) \(attributes?[.size] ?? 0) \(modified)\n".utf8))
+        let states: [SourceState]
+        do { states = try snapshot.sourceStates() } catch { throw SiteError(error, in: snapshot.location) }
+        for state in states {
+            hash.combine(Array("\(state.source.rawValue) \(state.lastSuccess?.secondsSince1970.description ?? "-")\n".utf8))
         }
         hash.combine(Array("now=\(context.now.secondsSince1970) zone=\(context.guideZone.identifier) tonight=\(context.tonight.start)-\(context.tonight.end)\n".utf8))
         for list in context.channelLists.keys.sorted() { hash.combine(Array("list \(list)=\((context.channelLists[list] ?? []).map(\.rawValue))\n".utf8)) }

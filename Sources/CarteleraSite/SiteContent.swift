@@ -24,12 +24,11 @@ struct SiteContent: Sendable {
     /// The store generation read.
     var generation = 0
 
-    /// Reads the store at `root`; with `programmeLimit`, only the first programmes by start (what a benchmark builds).
-    static func read(store root: String, programmeLimit: Int?, workers: Int) throws(SiteError) -> SiteContent {
+    /// Reads a snapshot; with `programmeLimit`, only the first programmes by start (what a benchmark builds).
+    static func read(_ store: any StoreSnapshot, programmeLimit: Int?, workers: Int) throws(SiteError) -> SiteContent {
         var content = SiteContent()
         do {
-            let store = try FileStore(root: root, creating: false)
-            content.generation = try store.manifest().generation
+            content.generation = store.generation
             for channel in try store.channels() { content.channels[channel.id] = channel }
             var seenSources = Set<SourceID>()
             // The shard list is read once: listing the store's folders is most of what each of its lists costs.
@@ -73,13 +72,13 @@ struct SiteContent: Sendable {
                 content.sources[source] = try store.sourceState(source)?.lastSuccess
             }
         } catch {
-            throw SiteError(.store, file: error.file ?? root, error.detail)
+            throw SiteError(error, in: store.location)
         }
         return content
     }
 
     /// A UTC day's programmes, the shards of `channels` decoded on `workers` threads (decoding is most of reading a store).
-    private static func programmes(of store: FileStore, on day: Day, channels: [ChannelID], workers: Int) throws(StoreError) -> [Programme] {
+    private static func programmes(of store: any StoreSnapshot, on day: Day, channels: [ChannelID], workers: Int) throws(StoreError) -> [Programme] {
         let results = ResultSlots<Result<[Programme], StoreError>>(count: channels.count)
         let next = JobCounter()
         DispatchQueue.concurrentPerform(iterations: workers) { _ in

@@ -1,3 +1,5 @@
+import CarteleraStore
+
 /// A site build's failure: the templates, the store or a file, named.
 public struct SiteError: Error, CustomStringConvertible, Sendable {
     /// What kind of thing failed.
@@ -23,6 +25,15 @@ public struct SiteError: Error, CustomStringConvertible, Sendable {
         self.file = file
         self.message = message
     }
+
+    /// A store read's failure, naming the store file (under `location`, the store's folder).
+    init(_ error: StoreError, in location: String) {
+        self.init(.store, file: error.file ?? location, error.detail)
+        isSuperseded = error.kind == .superseded
+    }
+
+    /// True when a commit replaced the snapshot being published: build again from a new one.
+    public var isSuperseded = false
 
     /// One line: `Web/templates/home.mustache: …`.
     public var description: String { "\(file): \(message)" }

@@ -151,7 +151,7 @@ extension FileStore {
             } catch let error as StoreError {
                 throw error
             } catch {
-                throw StoreError(kind: .io, file: path("index"), detail: "cannot build the index: \(error)")
+                throw StoreError(kind: .io, file: path(Self.derivedFolder), detail: "cannot build the index: \(error)")
             }
             try writeIndex(files)
             return generation
@@ -169,7 +169,7 @@ extension FileStore {
     }
 
     private func writeIndex(_ files: [(name: String, bytes: [UInt8])]) throws(StoreError) {
-        try POSIX.makeDirectory(path("index"))
+        try POSIX.makeDirectory(path(Self.derivedFolder))
         for file in files {
             try AtomicFile.write(file.bytes, to: path("index/\(file.name)"))
         }

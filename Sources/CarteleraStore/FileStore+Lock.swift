@@ -90,7 +90,7 @@ extension FileStore {
         }
         if journal != nil { try removeJournal() }
         // A store never written has nothing to index: its first commit writes the index.
-        if let indexer, manifest.generation > 0, !indexer.isCurrent(in: path("index"), generation: manifest.generation) {
+        if let indexer, manifest.generation > 0, !indexer.isCurrent(self, generation: manifest.generation) {
             logger.info("rebuilding the query index", metadata: ["store.generation": "\(manifest.generation)"])
             rebuildIndex(generation: manifest.generation)
             recovery.indexRebuilt = true

@@ -12,6 +12,16 @@ extension FileStore {
         return try JSONCoding.decode(SourceState.self, from: data, file: relative)
     }
 
+    /// Every `sources/<source>.json`, by source id; a folder that cannot be listed is an error.
+    public func sourceStates() throws(StoreError) -> [SourceState] {
+        var states: [SourceState] = []
+        for name in try POSIX.list(path("sources")).sorted() {
+            guard let stem = FileName.stem(ofJSON: name), let id = FileName.decode(stem), let state = try sourceState(SourceID(rawValue: id)) else { continue }
+            states.append(state)
+        }
+        return states.sorted { $0.source.rawValue < $1.source.rawValue }
+    }
+
     /// Replaces `sources/<source>.json` atomically.
     public func saveSourceState(_ state: SourceState, lock: StoreLock) throws(StoreError) {
         try checkHeld(lock)

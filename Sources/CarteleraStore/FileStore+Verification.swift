@@ -37,7 +37,7 @@ extension FileStore {
             verification.manifestMismatches.append("\(missing): in the manifest, but no such file")
         }
         verification.temporaryFiles = try temporaryFiles()
-        if let indexer, manifest.generation > 0 { verification.indexCurrent = indexer.isCurrent(in: path("index"), generation: manifest.generation) }
+        if let indexer, manifest.generation > 0 { verification.indexCurrent = indexer.isCurrent(self, generation: manifest.generation) }
         return verification
     }
 

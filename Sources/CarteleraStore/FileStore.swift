@@ -24,7 +24,7 @@ import Synchronization
 /// Reads take no lock: every file is replaced by rename, so a reader sees a whole shard, old or new. Reading methods
 /// keep no state in the instance, so one store is read from several threads at once (the site decodes a day's shards
 /// in parallel); writes go through `writeGate`.
-public final class FileStore: Store {
+public final class FileStore: Store, DerivedFileReader {
     /// The store's folder, as an absolute path.
     public let root: String
     /// Tells this instance's locks from those of another instance on the same folder.
@@ -35,6 +35,9 @@ public final class FileStore: Store {
     let writeGate = Mutex(WriterMemory())
     /// Keeps the derived files of `index/` in step with each commit; nil for a store without them.
     public let indexer: (any StoreIndexer)?
+
+    /// The folder of files derived from the shards (the query index), which `StoreSnapshot.derivedFile(_:)` reads.
+    static let derivedFolder = "index"
 
     /// The shard folders under the root, each listed by `shardKeys()`.
     static let shardFolders = ["tv/programmes", "tv/audiences", "tv/news", "nightlife/venues", "nightlife/nights"]
@@ -57,6 +60,23 @@ public final class FileStore: Store {
             throw StoreError(kind: .io, file: self.root, detail: "no store here (run `cartelera run` or `cartelera demo` first, or pass --store DIR)")
         }
         try checkSchemaVersion()
+    }
+
+    /// A read-only view of the current generation; a read of a shard a later commit replaced throws `.superseded`.
+    ///
+    /// A read that meets a commit between its shards and its manifest waits for the manifest up to `patience`.
+    public func snapshot(patience: Duration) throws(StoreError) -> FileStoreSnapshot {
+        try FileStoreSnapshot(store: self, patience: patience)
+    }
+
+    /// A read-only view of the current generation, waiting up to 10 s for a commit a read meets half done.
+    public func snapshot() throws(StoreError) -> any StoreSnapshot {
+        try snapshot(patience: .seconds(10))
+    }
+
+    /// `index/<name>` as it is now, mapped; for the indexer inside a commit (readers go through a snapshot).
+    public func derivedFile(_ name: String) throws(StoreError) -> MappedFile? {
+        try MappedFile.map(path(Self.derivedFolder + "/" + name))
     }
 
     /// The absolute path of a file inside the store.

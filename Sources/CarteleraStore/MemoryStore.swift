@@ -56,6 +56,13 @@ public final class MemoryStore: Store {
         state.withLock { $0.manifest }
     }
 
+    /// A copy of the current generation: later commits do not change it.
+    public func snapshot() throws(StoreError) -> any StoreSnapshot {
+        state.withLock { state in
+            MemoryStoreSnapshot(store: self, manifest: state.manifest, shards: state.shards, sourceStates: state.sourceStates)
+        }
+    }
+
     /// Takes the store's only lock; `.locked` while it is held. Nothing is ever left to heal in memory.
     public func lock(at time: Timestamp) throws(StoreError) -> StoreLock {
         let granted = state.withLock { state in

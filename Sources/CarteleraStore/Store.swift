@@ -1,21 +1,18 @@
 import CarteleraModel
 import Foundation
 
-/// The store's seam: a few requirements that `FileStore` and `MemoryStore` implement and one conformance suite checks.
+/// The store's seam for its writer: a few requirements that `FileStore` and `MemoryStore` implement and one conformance suite checks.
 ///
 /// Reads need no lock and see whole shards only: a shard is either its old or its new content, never half.
 /// Writes need the `StoreLock` from this store's `lock()`. Merging sources is the caller's job: a commit
 /// replaces each named shard with exactly the content given. Typed reads (`programmes(day:channel:)`,
 /// `venues(city:)`, …) and retention are extensions built on these requirements, so both stores share them.
-public protocol Store: Sendable {
-    /// The bytes of a shard as stored; nil when it is absent.
-    func shardData(_ key: ShardKey) throws(StoreError) -> Data?
-    /// Every shard present, in path order.
-    func shardKeys() throws(StoreError) -> [ShardKey]
+/// Readers that publish or answer (the site, the feeds, the API, the CLI's questions) take a `snapshot()` instead.
+public protocol Store: StoreReader {
     /// The manifest; empty (generation 0) for a store never written.
     func manifest() throws(StoreError) -> Manifest
-    /// A source's state from its last runs; nil for a source never saved.
-    func sourceState(_ id: SourceID) throws(StoreError) -> SourceState?
+    /// A read-only view of the store's current generation; see `StoreSnapshot`.
+    func snapshot() throws(StoreError) -> any StoreSnapshot
 
     /// Takes the exclusive writer lock (non-blocking) and heals what a killed writer left, dating any rebuilt index `time`; `.locked` names the holder when another has it.
     func lock(at time: Timestamp) throws(StoreError) -> StoreLock

@@ -14,6 +14,8 @@ public struct StoreError: Error, CustomStringConvertible, Sendable, Hashable {
         case notLocked
         /// A commit was given content that does not belong in the shard it names.
         case invalidContent
+        /// A snapshot's generation was replaced by a commit while it was read: read again from a new snapshot.
+        case superseded
     }
 
     /// What went wrong.
@@ -46,6 +48,8 @@ public struct StoreError: Error, CustomStringConvertible, Sendable, Hashable {
             return "store: \(name): \(detail) (take the lock with lock() on this store first)"
         case .invalidContent:
             return "store: \(name): \(detail)"
+        case .superseded:
+            return "store: \(name): \(detail) (a run committed while it was read; read again)"
         }
     }
 }

@@ -7,10 +7,11 @@
 public protocol StoreIndexer: Sendable {
     /// The file readers check first: removed when the derived files cannot be trusted.
     var marker: String { get }
-    /// The derived files to write after a commit changed `changed` (new content; empty for a removed shard) at `generation`, in order.
-    func update(_ store: FileStore, changed: [ShardKey: ShardContent], generation: Int) throws -> [(name: String, bytes: [UInt8])]
-    /// Every derived file built from the shards on disk, at `generation`, in order.
-    func rebuild(_ store: FileStore, generation: Int) throws -> [(name: String, bytes: [UInt8])]
-    /// Whether the derived files in `folder` reflect `generation`.
-    func isCurrent(in folder: String, generation: Int) -> Bool
+    /// The derived files to write after a commit changed `changed` (new content; empty for a removed shard) at `generation`,
+    /// in order; `store` reads the shards as they now are and the derived files as they were.
+    func update(_ store: any StoreReader & DerivedFileReader, changed: [ShardKey: ShardContent], generation: Int) throws -> [(name: String, bytes: [UInt8])]
+    /// Every derived file built from the shards `store` reads, at `generation`, in order.
+    func rebuild(_ store: any StoreReader, generation: Int) throws -> [(name: String, bytes: [UInt8])]
+    /// Whether the derived files `store` reads reflect `generation`.
+    func isCurrent(_ store: any DerivedFileReader, generation: Int) -> Bool
 }

@@ -4,20 +4,19 @@ import ArgumentParser
 enum ExitStatus: Int32 {
     /// Everything worked.
     case ok = 0
-    /// Some sources failed; their last good data was kept.
-    case sourcesFailed = 1
+    /// Something failed: a source (its last good data kept), a step of the run, a read of the store, a published file, a check;
+    /// or `shake` found nothing to pick.
+    case failed = 1
     /// Bad usage or configuration.
     case usage = 2
     /// Another run holds the store's lock.
     case locked = 3
 
-    var code: ExitCode { ExitCode(rawValue) }
-
-    /// Which of two statuses a command that did two things reports: a lock, then usage, then failed sources.
+    /// Which of two statuses a command that did two things reports: a lock, then usage, then a failure.
     var severity: Int {
         switch self {
         case .ok: 0
-        case .sourcesFailed: 1
+        case .failed: 1
         case .usage: 2
         case .locked: 3
         }
@@ -27,7 +26,8 @@ enum ExitStatus: Int32 {
     static let help = """
         Exit codes:
           0  all good
-          1  some sources failed, partly or wholly, or the run could not finish a step (their last good data was kept)
+          1  something failed: some sources, partly or wholly (their last good data was kept), a step of the run, a read
+             of the store, a file to publish or a check; or shake found nothing to pick
           2  bad usage or configuration (an invalid definition fails only its source; the others still run)
           3  another run holds the store's lock
         """

@@ -161,12 +161,12 @@ struct MomentOptions: ParsableArguments {
 }
 
 extension GlobalOptions {
-    /// The store's query index, read-only; a store that cannot be read is a failure naming it.
-    func queryIndex() throws -> QueryIndex {
+    /// The query engine over a snapshot of the store, read-only; a store that cannot be read is a failure naming it.
+    func engine() throws -> QueryEngine {
         do {
-            return try QueryIndex.open(store: storeDirectory)
+            return try QueryEngine.open(try FileStore(root: storeDirectory, creating: false))
         } catch {
-            throw CommandFailure(description: error.description, status: .sourcesFailed)
+            throw CommandFailure(description: error.description, status: .failed)
         }
     }
 }

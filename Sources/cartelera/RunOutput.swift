@@ -20,7 +20,7 @@ enum RunOutput {
             case .store(let storeError) where storeError.kind == .locked:
                 throw CommandFailure(description: storeError.description, status: .locked)
             case .store(let storeError):
-                throw CommandFailure(description: storeError.description, status: .sourcesFailed)
+                throw CommandFailure(description: storeError.description, status: .failed)
             case .noSources, .unknownSource:
                 throw CommandFailure(description: error.description, status: .usage)
             }
@@ -51,7 +51,7 @@ enum RunOutput {
     /// The exit status a finished run deserves: configuration errors first, then any failure.
     static func status(of report: RunReport) -> ExitStatus {
         if report.hasInvalidDefinitions { return .usage }
-        return report.allSucceeded ? .ok : .sourcesFailed
+        return report.allSucceeded ? .ok : .failed
     }
 
     /// One source's progress line.

@@ -1,6 +1,7 @@
 import CarteleraFeeds
 import CarteleraQuery
 import CarteleraSite
+import CarteleraStore
 import Foundation
 
 /// The site half of a build: finds the Web folder and renders the store beside the feeds.
@@ -17,15 +18,49 @@ enum SitePublishing {
         }
     }
 
-    /// Builds the site of `store` into `output`, linking the feeds the build published.
-    static func build(store: String, output: String, feeds: String, published: [String], context: QueryContext, web: WebFolder,
-                      options: SiteOptions) throws -> SiteReport {
+    /// The feed definitions the site links to: those of `feeds` the build published.
+    static func linkedFeeds(in feeds: String, published: [String]) -> [FeedDefinition] {
         let names = Set(published)
-        let definitions = FeedDefinitionLoader.load(folder: feeds).feeds.filter { names.contains($0.name) }
-        do {
-            return try SiteBuilder(store: store, web: web, output: output, context: context, feeds: definitions, options: options).build()
-        } catch {
-            throw CommandFailure(description: "build: site: \(error.description)", status: .sourcesFailed)
+        return FeedDefinitionLoader.load(folder: feeds).feeds.filter { names.contains($0.name) }
+    }
+
+    /// Publishes a store the way `build` does: the feeds, then the site linking the feeds published, each from one snapshot
+    /// of the store's current generation, started over from a newer snapshot (three times at most) when a commit lands
+    /// while they read it.
+    static func publish(store root: String, feeds: String, output: String, context: QueryContext, web: WebFolder?, buildsFeeds: Bool,
+                        siteOptions: SiteOptions) throws -> (feeds: BuildReport?, site: SiteReport?) {
+        let store: FileStore
+        do { store = try FileStore(root: root, creating: false) } catch {
+            throw CommandFailure(description: "build: \(error.description)", status: .failed)
+        }
+        var earlier: BuildReport?
+        var attempt = 1
+        while true {
+            do {
+                let snapshot = try store.snapshot()
+                var report: BuildReport?
+                if buildsFeeds {
+                    var built = try FeedPublisher(engine: try QueryEngine(snapshot: snapshot), feeds: feeds, output: output, context: context).build()
+                    if let earlier { built.include(earlier) }
+                    report = built
+                }
+                let site = try web.map { web throws(SiteError) in
+                    try SiteBuilder(snapshot: snapshot, web: web, output: output, context: context,
+                                    feeds: linkedFeeds(in: feeds, published: report?.feeds ?? []), options: siteOptions).build()
+                }
+                return (report, site)
+            } catch let error as BuildError where error.isSuperseded && attempt < 3 {
+                earlier = error.partialReport.map { partial in earlier.map { var merged = partial; merged.include($0); return merged } ?? partial } ?? earlier
+                attempt += 1
+            } catch let error as SiteError where error.isSuperseded && attempt < 3 {
+                attempt += 1
+            } catch let error as StoreError where error.kind == .superseded && attempt < 3 {
+                attempt += 1
+            } catch let error as SiteError {
+                throw CommandFailure(description: "build: site: \(error.description)", status: .failed)
+            } catch {
+                throw CommandFailure(description: "build: \(error)", status: .failed)
+            }
         }
     }
 }

@@ -1,6 +1,7 @@
 import CarteleraBench
 import CarteleraTesting
 import CarteleraQuery
+import CarteleraStore
 import Foundation
 import Testing
 
@@ -48,7 +49,7 @@ import Testing
 }
 
 /// G written through the store's commit path and asked q3 and q4 as BENCHMARKS.md defines them: the reference answers,
-/// from a part of G small enough for the suite (q1 and q2 need all of it: `cartelera bench query` checks those).
+/// from a part of G small enough for the suite (q1 and q2 need all of it: `cartelera-bench query` checks those).
 @Suite struct ReducedGTests {
     @Test func q3AndQ4AnswerAsTheReferenceTableSays() throws {
         let folder = try TemporaryFolder("bench-g")
@@ -56,7 +57,7 @@ import Testing
         // q3 asks for ch001 on 2026-11-24, G's second day; a neighbour channel keeps the index honest about channels.
         let report = try DataSetGStore.ingest(into: root, days: 2, channels: ["ch001", "ch002"])
         #expect(report.venues == 5000)
-        let engine = QueryEngine(index: try QueryIndex.open(store: root))
+        let engine = try QueryEngine.open(try FileStore(root: root, creating: false))
         #expect(engine.index.origin == .files)
         for reference in QueryShapes.references where reference.shape == .q3 || reference.shape == .q4 {
             let ids = QueryShapes.ids(reference.query, engine: engine)

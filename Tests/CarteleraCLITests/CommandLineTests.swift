@@ -8,7 +8,7 @@ import Testing
     @Test func helpListsTheCommandsAndExitCodes() throws {
         let result = try CLIRunner.run(["--help"])
         #expect(result.status == 0)
-        for text in ["run", "scrape", "build", "sources", "corpus", "demo", "0  all good", "1  some sources failed", "2  bad usage", "3  another run holds"] {
+        for text in ["run", "scrape", "build", "sources", "corpus", "demo", "0  all good", "1  something failed", "2  bad usage", "3  another run holds"] {
             #expect(result.stdout.contains(text), "help lacks \(text)")
         }
     }

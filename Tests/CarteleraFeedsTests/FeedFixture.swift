@@ -44,7 +44,7 @@ final class FeedFixture: @unchecked Sendable {
     /// Builds at a local Madrid time.
     func build(at now: String) throws -> BuildReport {
         let context = QueryContext(now: madrid(now), guideZone: madrid)
-        return try FeedPublisher(store: store.root, feeds: feeds, output: output, context: context).build()
+        return try FeedPublisher(engine: try QueryEngine.open(store), feeds: feeds, output: output, context: context).build()
     }
 
     /// A published file's text.

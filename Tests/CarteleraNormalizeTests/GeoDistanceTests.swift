@@ -46,26 +46,4 @@ import Testing
         #expect(abs(pole.distanceKilometres(to: otherPole) - halfCircumference) < 0.001)
         #expect(abs(halfCircumference - 20_015.1) < 0.1)
     }
-
-    @Test("nearby venues come nearest first with their distance, and venues without coordinates are left out")
-    func nearby() {
-        let sol = GeoPoint(latitude: 40.41953, longitude: -3.70220)!
-        func venue(_ name: String, _ latitude: Double?, _ longitude: Double?) -> Venue {
-            Venue(id: VenueID(name: name, city: "Madrid"), name: name, city: "Madrid",
-                  location: latitude.flatMap { lat in longitude.flatMap { GeoPoint(latitude: lat, longitude: $0) } },
-                  provenance: [])
-        }
-        let venues = [
-            venue("Lejos", 40.4500, -3.6900),
-            venue("Cerca", 40.4210, -3.7020),
-            venue("Aquí", 40.41953, -3.70220),
-            venue("Sin mapa", nil, nil),
-        ]
-        let found = Proximity.nearby(sol, withinKilometres: 1, in: venues)
-        #expect(found.map(\.venue.name) == ["Aquí", "Cerca"])
-        #expect(found[0].distanceKilometres == 0)
-        #expect(abs(found[1].distanceKilometres - 0.1643) < 0.001)
-        #expect(Proximity.nearby(sol, withinKilometres: 5, in: venues).map(\.venue.name) == ["Aquí", "Cerca", "Lejos"])
-        #expect(Proximity.nearby(sol, withinKilometres: 0, in: venues).map(\.venue.name) == ["Aquí"])
-    }
 }

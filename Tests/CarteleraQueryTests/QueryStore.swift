@@ -31,9 +31,14 @@ final class QueryStore: @unchecked Sendable {
         _ = try store.commit(shards, at: time, lock: lock)
     }
 
-    /// The engine over the store's current index.
+    /// The engine over a snapshot of the store's current generation.
     func engine() throws -> QueryEngine {
-        QueryEngine(index: try QueryIndex.open(store: root))
+        try QueryEngine.open(store)
+    }
+
+    /// The index of a snapshot of the store at `root`, opened read-only.
+    static func index(_ root: String) throws -> QueryIndex {
+        try QueryIndex.open(try FileStore(root: root, creating: false).snapshot())
     }
 
     /// A local Madrid time as an instant.

@@ -78,4 +78,19 @@ import Testing
         #expect(message(text) == nil)
         #expect(message(text.replacingOccurrences(of: "{expr.club} a", with: "{expr.clubs} a")) == "t.example: source.yaml nights.fields.venue: unknown expression {expr.clubs} (defined: club)")
     }
+
+    @Test func aNightlifeRunInTheSmallHoursStartsFromTheEveningOnNow() throws {
+        let club = try DefinitionLoader.parse(
+            "kind: club-listing\ntimezone: Europe/Madrid\ncity: Madrid\nrequest: {url: \"https://noche.example/{date:yyyy-MM-dd}\"}\nnights: {rows: div, fields: {title: h2, venue: a}}\n",
+            source: "n.example", directory: "/tmp", file: "n.example/source.yaml")
+        let tv = try DefinitionLoader.parse(schedule, source: "t.example", directory: "/tmp", file: "t.example/source.yaml")
+        let madrid = try #require(ZoneConverter(identifier: "Europe/Madrid"))
+        // 01:30 on Saturday in Madrid: Friday's nights are still on; the TV day is already Saturday.
+        let smallHours = madrid.instant(LocalDateTime(day: try #require(Day("2026-11-28")), hour: 1, minute: 30))
+        #expect(club.firstDay(at: smallHours) == Day("2026-11-27"))
+        #expect(tv.firstDay(at: smallHours).description == tv.dayZone.local(smallHours).day.description)
+        // From 06:00 the evening is the calendar day.
+        let morning = madrid.instant(LocalDateTime(day: try #require(Day("2026-11-28")), hour: 6, minute: 0))
+        #expect(club.firstDay(at: morning) == Day("2026-11-28"))
+    }
 }

@@ -12,7 +12,7 @@ import Testing
         let query = try parameters.query(kind: kind, context: QueryContext(now: ServerFixture.now, guideZone: fixture.madrid))
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return Array(try encoder.encode(QueryEngine(index: try QueryIndex.open(store: fixture.store.root)).answer(query)))
+        return Array(try encoder.encode(try QueryEngine.open(fixture.store).answer(query)))
     }
 
     @Test func queriesAnswerWhatTheEngineAnswersForTheSameParameters() async throws {

@@ -105,7 +105,7 @@ final class SiteFixture: @unchecked Sendable {
     /// Builds the site at the fixture's moment.
     @discardableResult
     func build(into folder: String? = nil, options: SiteOptions = SiteOptions(workers: 2)) throws -> SiteReport {
-        try SiteBuilder(store: store.root, web: web, output: folder ?? output, context: QueryContext(now: now, guideZone: madrid), options: options).build()
+        try SiteBuilder(snapshot: try store.snapshot(), web: web, output: folder ?? output, context: QueryContext(now: now, guideZone: madrid), options: options).build()
     }
 
     /// Every published file's path, relative to the output folder, hidden ones left out.

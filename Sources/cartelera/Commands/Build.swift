@@ -59,11 +59,11 @@ struct PublishOptions: ParsableArguments {
     var only: PublishedPart?
 
     @Option(name: .customLong("programme-pages"), help: ArgumentHelp(
-        "Give pages only to the first N programmes by start (what `bench build` measures; default: all).", valueName: "n"))
+        "Give pages only to the first N programmes by start (what `cartelera-bench build` measures; default: all).", valueName: "n"))
     var programmePages: Int?
 
     @Flag(name: .customLong("mustache-only"), help: ArgumentHelp(
-        "Render every page with swift-mustache alone instead of the compiled templates (slower; what `bench build` compares them with)."))
+        "Render every page with swift-mustache alone instead of the compiled templates (slower; what `cartelera-bench build` compares them with)."))
     var mustacheOnly = false
 
     mutating func validate() throws {
@@ -86,22 +86,11 @@ struct PublishOptions: ParsableArguments {
         let feeds = feeds ?? DefaultPaths.installed("Feeds", variable: "CARTELERA_FEEDS", environment: environment)
         let (context, _) = try moment.context()
         let webFolder = only == .feeds ? nil : try SitePublishing.webFolder(web)
-        var report: BuildReport?
-        if only != .site {
-            do {
-                report = try FeedPublisher(store: global.storeDirectory, feeds: feeds, output: output, context: context).build()
-            } catch {
-                throw CommandFailure(description: "build: \(error.description)", status: .sourcesFailed)
-            }
-        }
+        let (report, site) = try SitePublishing.publish(
+            store: global.storeDirectory, feeds: feeds, output: output, context: context, web: webFolder, buildsFeeds: only != .site,
+            siteOptions: SiteOptions(baseURL: siteURL, programmeLimit: programmePages, mustacheOnly: mustacheOnly))
         for problem in (report?.problems ?? []) + (report?.failures ?? []) {
             FileHandle.standardError.write(Data("cartelera: build: \(problem)\n".utf8))
-        }
-        let site = try webFolder.map { web in
-            try SitePublishing.build(
-                store: global.storeDirectory, output: output, feeds: feeds, published: report?.feeds ?? [], context: context, web: web,
-                options: SiteOptions(baseURL: siteURL, programmeLimit: programmePages,
-                                     mustacheOnly: mustacheOnly))
         }
         if printsSummary, global.json {
             try GlobalOptions.printJSON(PublishReport(feeds: report, site: site))
@@ -117,6 +106,6 @@ struct PublishOptions: ParsableArguments {
             }
         }
         guard let report else { return .ok }
-        return !report.failures.isEmpty ? .sourcesFailed : report.problems.isEmpty ? .ok : .usage
+        return !report.failures.isEmpty ? .failed : report.problems.isEmpty ? .ok : .usage
     }
 }

@@ -54,7 +54,7 @@ extension Cartelera.Corpus {
             let failed = results.filter { !$0.passed }.count
             if global.json {
                 try GlobalOptions.printJSON(results.map { Site(site: $0.name, passed: $0.passed, problems: $0.problems, warnings: $0.warnings) })
-                if failed > 0 { throw ExitCode(ExitStatus.sourcesFailed.rawValue) }
+                if failed > 0 { throw ExitCode(ExitStatus.failed.rawValue) }
                 return
             }
             var passed = 0
@@ -73,7 +73,7 @@ extension Cartelera.Corpus {
                 }
             }
             print("\(passed) passed, \(failed) failed")
-            if failed > 0 { throw ExitCode(ExitStatus.sourcesFailed.rawValue) }
+            if failed > 0 { throw ExitCode(ExitStatus.failed.rawValue) }
         }
     }
 }

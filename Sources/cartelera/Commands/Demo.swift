@@ -6,7 +6,7 @@ import CarteleraFetch
 import CarteleraModel
 import CarteleraPipeline
 import CarteleraStore
-import CarteleraTesting
+import CarteleraDemo
 import Foundation
 import Logging
 
@@ -57,14 +57,30 @@ extension Cartelera {
             guard !site.sources.isEmpty else {
                 throw CommandFailure(description: "no sample sources (folders ending in .example) in \(global.scrapersDirectory)", status: .usage)
             }
-            let server = try LoopbackServer(port: UInt16(port ?? 0), handler: site.respond)
-            defer { server.stop() }
+            let server: SampleServer
+            do { server = try await SampleServer.start(site, port: port ?? 0) } catch {
+                throw CommandFailure(description: "demo: \(error)", status: .failed)
+            }
             if serve {
                 try await serveForever(site: site, baseURL: server.baseURL)
                 return
             }
+            // The server stops before any exit, whatever the run did.
+            let outcome: Result<Void, any Error>
+            do {
+                try await scrapeAndPublish(site: site, baseURL: server.baseURL, now: now, started: started)
+                outcome = .success(())
+            } catch {
+                outcome = .failure(error)
+            }
+            await server.stop()
+            try outcome.get()
+        }
+
+        /// Scrapes the sample sources from the server at `baseURL`, publishes the store, and prints the summary.
+        private func scrapeAndPublish(site: DemoSite, baseURL: String, now: Timestamp, started: Date) async throws {
             let scraped = SampleSites.scraped(site.sources, includingHostile: includeHostile)
-            if !global.json { print("Serving \(scraped.count) sample sources on \(server.baseURL)") }
+            if !global.json { print("Serving \(scraped.count) sample sources on \(baseURL)") }
 
             var fetch = FetchConfiguration()
             fetch.cacheDirectory = "\(output)/cache"
@@ -73,11 +89,16 @@ extension Cartelera {
             fetch.perHostConcurrency = 4
             let configuration = RunConfiguration(
                 scrapersDirectory: global.scrapersDirectory, storeRoot: "\(output)/store", sources: scraped,
-                now: now, fetch: fetch, rewrites: site.rewrites(to: server.baseURL))
+                now: now, fetch: fetch, rewrites: site.rewrites(to: baseURL))
             let report = try await RunOutput.run(configuration, global: global)
             let (built, website) = try publish(store: configuration.storeRoot, now: now)
             if !global.json {
-                try printSummary(report, storeRoot: configuration.storeRoot, now: now, seconds: Date().timeIntervalSince(started))
+                let summary: DemoSummary
+                do { summary = try DemoSummary(try FileStore(root: configuration.storeRoot, creating: false).snapshot(), at: now) } catch {
+                    throw CommandFailure(description: error.description, status: .failed)
+                }
+                print("\n" + summary.lines(store: configuration.storeRoot, sources: report.sources.count,
+                                           sourcesOK: report.sources.filter { $0.status == .ok }.count, seconds: Date().timeIntervalSince(started)))
                 let folder = "\(output)/public"
                 let absolute = URL(fileURLWithPath: folder).standardizedFileURL.path
                 print("""
@@ -90,7 +111,7 @@ extension Cartelera {
                       or the file \(absolute)/index.html in a browser
                     """)
             }
-            let publishing: ExitStatus = !built.failures.isEmpty ? .sourcesFailed : built.problems.isEmpty ? .ok : .usage
+            let publishing: ExitStatus = !built.failures.isEmpty ? .failed : built.problems.isEmpty ? .ok : .usage
             let status = [RunOutput.status(of: report), publishing].max { $0.severity < $1.severity } ?? .ok
             if status != .ok { throw ExitCode(status.rawValue) }
         }
@@ -101,14 +122,10 @@ extension Cartelera {
             let context = QueryContext(now: now, guideZone: configuration.zone, channelLists: configuration.channelLists, tonight: configuration.tonight)
             let feeds = DefaultPaths.installed("Feeds", variable: "CARTELERA_FEEDS", environment: ProcessInfo.processInfo.environment)
             let web = try SitePublishing.webFolder(nil)
-            let report: BuildReport
-            do {
-                report = try FeedPublisher(store: store, feeds: feeds, output: "\(output)/public", context: context).build()
-                for problem in report.problems + report.failures { FileHandle.standardError.write(Data("cartelera: build: \(problem)\n".utf8)) }
-            } catch {
-                throw CommandFailure(description: "build: \(error.description)", status: .sourcesFailed)
-            }
-            let site = try SitePublishing.build(store: store, output: "\(output)/public", feeds: feeds, published: report.feeds, context: context, web: web, options: SiteOptions())
+            let (report, site) = try SitePublishing.publish(
+                store: store, feeds: feeds, output: "\(output)/public", context: context, web: web, buildsFeeds: true, siteOptions: SiteOptions())
+            guard let report, let site else { throw CommandFailure(description: "build: nothing was published", status: .failed) }
+            for problem in report.problems + report.failures { FileHandle.standardError.write(Data("cartelera: build: \(problem)\n".utf8)) }
             return (report, site)
         }
 
@@ -127,47 +144,6 @@ extension Cartelera {
             while !Task.isCancelled {
                 try await Task.sleep(for: .seconds(3600))
             }
-        }
-
-        private func printSummary(_ report: RunReport, storeRoot: String, now: Timestamp, seconds: Double) throws {
-            let store = try FileStore(root: storeRoot, creating: false)
-            let days = try store.programmeDays()
-            var programmes = 0
-            var channels = Set<ChannelID>()
-            for day in days {
-                for programme in try store.programmes(day: day) {
-                    programmes += 1
-                    channels.insert(programme.channel)
-                }
-            }
-            var audiences = 0, news = 0
-            for day in days {
-                audiences += try store.audiences(day: day)?.entries.count ?? 0
-                news += try store.news(day: day).count
-            }
-            var venues = 0
-            for city in try store.venueCities() { venues += try store.venues(city: city).count }
-            var nights = 0, openLists = 0
-            for day in try store.nightDays() {
-                guard let evening = try store.nights(day: day) else { continue }
-                nights += evening.nights.count
-                openLists += evening.guestLists.filter { $0.status(at: now) == .open }.count
-            }
-            let promotions = try store.promotions()
-            let active = promotions.filter { $0.isActive(at: now) }
-            let span = if let first = days.first, let last = days.last { "\(first) to \(last)" } else { "none" }
-            print("""
-
-                Demo store: \(storeRoot)
-                  sources     \(report.sources.count) (\(report.sources.filter { $0.status == .ok }.count) ok)
-                  programmes  \(programmes) on \(channels.count) channels
-                  days        \(span) (\(days.count) UTC days)
-                  audiences   \(audiences) entries, \(news) news items
-                  venues      \(venues), \(nights) nights, \(openLists) guest lists open now
-                  promotions  \(active.count) active of \(promotions.count) (\(active.filter(\.paid).count) paid, always labelled)
-                  generation  \(report.generation)
-                  time        \(String(format: "%.1f", seconds)) s
-                """)
         }
     }
 }

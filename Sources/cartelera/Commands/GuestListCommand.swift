@@ -52,7 +52,7 @@ extension Cartelera {
                     print(DoorListEntry.csv(signUps.map { DoorListEntry($0) }), terminator: "")
                 }
             } catch let error as SignUpError {
-                throw CommandFailure(description: error.description, status: .sourcesFailed)
+                throw CommandFailure(description: error.description, status: .failed)
             }
         }
     }

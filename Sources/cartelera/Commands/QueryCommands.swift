@@ -30,7 +30,7 @@ extension Cartelera {
             global.bootstrapLogging()
             let (context, _) = try filters.moment.context()
             let query = try filters.query(kind: kind, context: context)
-            let answer = QueryEngine(index: try global.queryIndex()).answer(query)
+            let answer = try global.engine().answer(query)
             if global.json {
                 try GlobalOptions.printJSON(answer)
             } else {
@@ -58,7 +58,7 @@ extension Cartelera {
             global.bootstrapLogging()
             let (context, _) = try filters.moment.context()
             let query = try filters.query(kind: kind, context: context)
-            let engine = QueryEngine(index: try global.queryIndex())
+            let engine = try global.engine()
             let picked: QueryAnswer?
             if let seed {
                 var seeded = SplitMix64(seed: seed)
@@ -68,7 +68,7 @@ extension Cartelera {
                 picked = engine.shake(query, using: &system)
             }
             guard let picked else {
-                throw CommandFailure(description: "nothing matches these filters: shake has nothing to pick from", status: .sourcesFailed)
+                throw CommandFailure(description: "nothing matches these filters: shake has nothing to pick from", status: .failed)
             }
             if global.json {
                 try GlobalOptions.printJSON(picked)
@@ -105,7 +105,7 @@ extension Cartelera {
                 }
                 channels = chosen
             }
-            let answers = QueryEngine(index: try global.queryIndex()).nowAndNext(at: context.now, channels: channels)
+            let answers = try global.engine().nowAndNext(at: context.now, channels: channels)
             if global.json {
                 try GlobalOptions.printJSON(answers)
             } else {
@@ -127,7 +127,7 @@ extension Cartelera {
         func run() async throws {
             global.bootstrapLogging()
             let (context, _) = try moment.context()
-            let rows = QueryEngine(index: try global.queryIndex()).otherAirings(of: title, after: context.now)
+            let rows = try global.engine().otherAirings(of: title, after: context.now)
             let answer = QueryAnswer.programmes(QueryPage(total: rows.count, offset: 0, rows: rows))
             if global.json {
                 try GlobalOptions.printJSON(answer)

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CarteleraDemo
 import CarteleraFetch
 import CarteleraModel
 import CarteleraPipeline
@@ -43,7 +44,7 @@ extension Cartelera {
             do {
                 try await scrapeOptions.execute(global: global)
             } catch let code as ExitCode {
-                scraped = ExitStatus(rawValue: code.rawValue) ?? .sourcesFailed
+                scraped = ExitStatus(rawValue: code.rawValue) ?? .failed
                 // Another run holds the store: it will publish what it scrapes.
                 if scraped == .locked { throw code }
             }

@@ -133,7 +133,7 @@ extension Cartelera.Sources {
                 print("\(passed) passed, \(failed) failed" + (skipped.isEmpty ? "" : ", \(skipped.count) skipped"))
             }
             if invalid { throw ExitCode(ExitStatus.usage.rawValue) }
-            if failed > 0 { throw ExitCode(ExitStatus.sourcesFailed.rawValue) }
+            if failed > 0 { throw ExitCode(ExitStatus.failed.rawValue) }
         }
     }
 }

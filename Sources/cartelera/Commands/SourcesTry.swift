@@ -97,7 +97,7 @@ extension Cartelera.Sources {
             } else {
                 TrialTable.print(report)
             }
-            if !report.failures.isEmpty { throw ExitCode(ExitStatus.sourcesFailed.rawValue) }
+            if !report.failures.isEmpty { throw ExitCode(ExitStatus.failed.rawValue) }
         }
 
         /// A case that names no day tried on the first day its pages cover; an error says why when they name none.

@@ -37,13 +37,13 @@ extension Cartelera.StoreCommand {
                 store = try FileStore(root: global.storeDirectory, creating: false, indexer: QueryIndexer())
                 if heal { try store.lock(at: Timestamp(Date())).release() }
             } catch {
-                throw CommandFailure(description: error.description, status: error.kind == .locked ? .locked : .sourcesFailed)
+                throw CommandFailure(description: error.description, status: error.kind == .locked ? .locked : .failed)
             }
             let verification: StoreVerification
             do {
                 verification = try store.verify()
             } catch {
-                throw CommandFailure(description: error.description, status: .sourcesFailed)
+                throw CommandFailure(description: error.description, status: .failed)
             }
             if global.json {
                 try GlobalOptions.printJSON(verification)
@@ -56,7 +56,7 @@ extension Cartelera.StoreCommand {
                 print("store \(store.root): \(verification.shards) shards, \(verification.items) items, generation \(verification.generation): "
                       + (verification.isHealthy ? "healthy" : "NOT healthy"))
             }
-            if !verification.isHealthy { throw ExitCode(ExitStatus.sourcesFailed.rawValue) }
+            if !verification.isHealthy { throw ExitCode(ExitStatus.failed.rawValue) }
         }
     }
 }
@@ -85,7 +85,7 @@ extension Cartelera.StoreCommand {
                 let seconds = (ContinuousClock.now - started) / .milliseconds(1) / 1000
                 print("index of \(store.root) rebuilt at generation \(generation) in \(String(format: "%.1f", seconds)) s")
             } catch {
-                throw CommandFailure(description: error.description, status: error.kind == .locked ? .locked : .sourcesFailed)
+                throw CommandFailure(description: error.description, status: error.kind == .locked ? .locked : .failed)
             }
         }
     }

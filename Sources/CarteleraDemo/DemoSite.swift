@@ -2,13 +2,12 @@ import CarteleraCore
 import CarteleraModel
 import CarteleraChecks
 import CarteleraScraping
-import CarteleraTesting
 import Foundation
 
 /// The sample sources' captured pages, answered by URL with their dates moved to today.
-struct DemoSite: Sendable {
+public struct DemoSite: Sendable {
     /// The sample sources, by id.
-    let sources: [SourceID]
+    public let sources: [SourceID]
     private let pages: [String: Page]
 
     struct Page: Sendable {
@@ -17,13 +16,14 @@ struct DemoSite: Sendable {
     }
 
     /// Reads every `*.example` source's cases: the k-th day of captures answers the requests for today + k.
-    init(scrapers: String, now: Timestamp) throws {
+    public init(scrapers: String, now: Timestamp) throws {
         var sources: [SourceID] = []
         var pages: [String: Page] = [:]
         for id in DefinitionLoader.sourceIDs(in: scrapers) where SampleSites.isSample(id) {
             // An invalid sample fails in the run, with its file and key; serving the others must not depend on it.
             guard let definition = try? DefinitionLoader.load(id, from: scrapers) else { continue }
-            let today = definition.zone.local(now).day
+            // The first capture answers the first day a run at `now` asks for: after midnight, a club listing's is yesterday's evening.
+            let today = definition.firstDay(at: now)
             guard let data = FileManager.default.contents(atPath: "\(definition.directory)/\(SourceCheck.fileName)") else { continue }
             let expect = try JSONDecoder().decode(JSONValue.self, from: data)
             let cases = (expect["cases"]?.array ?? []).filter { ($0["count"]?.int ?? 1) > 0 }
@@ -51,27 +51,28 @@ struct DemoSite: Sendable {
         self.pages = pages
     }
 
-    /// Sends `https://<id>/…` to the loopback server under `/<id>/…`.
-    func rewrites(to baseURL: String) -> [String: String] {
+    /// Sends `https://<id>/…` to the sample server under `/<id>/…`.
+    public func rewrites(to baseURL: String) -> [String: String] {
         SampleSites.rewrites(to: baseURL, sources: sources)
     }
 
-    /// The loopback server's handler.
-    @Sendable func respond(_ request: LoopbackRequest) -> LoopbackResponse {
-        if request.path.hasSuffix("/robots.txt") {
-            return .ok("User-agent: *\nDisallow: /private/\n", contentType: "text/plain")
+    /// The answer to a request for `target` (`/<id>/<path and query>`, as the sample server receives it).
+    public func answer(method: String, target: String, body: [UInt8], ifNoneMatch: String?) -> SampleAnswer {
+        let path = target.split(separator: "?", maxSplits: 1).first.map(String.init) ?? target
+        if path.hasSuffix("/robots.txt") {
+            return SampleAnswer(status: 200, headers: ["Content-Type": "text/plain"], body: Array("User-agent: *\nDisallow: /private/\n".utf8))
         }
         // The request arrives as /<id>/<path>; the page table is keyed by the site's own URL.
-        let parts = request.rawTarget.dropFirst().split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false)
-        guard parts.count == 2 else { return .status(404) }
+        let parts = target.dropFirst().split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false)
+        guard parts.count == 2 else { return SampleAnswer(status: 404) }
         let url = "https://\(parts[0])/\(parts[1])"
-        guard let page = pages[Self.key(method: request.method, url: url, body: request.body.isEmpty ? nil : request.body)] else {
-            return .status(404)
+        guard let page = pages[Self.key(method: method, url: url, body: body.isEmpty ? nil : body)] else {
+            return SampleAnswer(status: 404)
         }
         // Pages carry a validator, as real sites do, so a second demo run is answered with 304s.
         let etag = "\"\(FNV1a.hex(page.body))\""
-        if request.headers["if-none-match"] == etag { return LoopbackResponse(status: 304, headers: ["ETag": etag], body: []) }
-        return LoopbackResponse(status: 200, headers: ["Content-Type": page.contentType, "ETag": etag], body: page.body)
+        if ifNoneMatch == etag { return SampleAnswer(status: 304, headers: ["ETag": etag]) }
+        return SampleAnswer(status: 200, headers: ["Content-Type": page.contentType, "ETag": etag], body: page.body)
     }
 
     private static func key(method: String, url: String, body: [UInt8]?) -> String {
@@ -103,5 +104,22 @@ struct DemoSite: Sendable {
             text.replaceSubrange(range, with: compact ? shifted.replacingOccurrences(of: "-", with: "") : shifted)
         }
         return Array(text.utf8)
+    }
+}
+
+/// What the sample server answers: a status, headers and a body.
+public struct SampleAnswer: Sendable, Equatable {
+    /// The HTTP status.
+    public var status: Int
+    /// Header names and values.
+    public var headers: [String: String]
+    /// The body's bytes.
+    public var body: [UInt8]
+
+    /// An answer from its parts.
+    public init(status: Int, headers: [String: String] = [:], body: [UInt8] = []) {
+        self.status = status
+        self.headers = headers
+        self.body = body
     }
 }

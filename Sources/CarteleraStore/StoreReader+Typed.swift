@@ -1,7 +1,7 @@
 import CarteleraModel
 import Foundation
 
-extension Store {
+extension StoreReader {
     /// A shard's content decoded; nil when absent, `.corrupt` naming the file when it cannot be read as what its key holds.
     public func content(_ key: ShardKey) throws(StoreError) -> ShardContent? {
         guard let data = try shardData(key) else { return nil }

@@ -6,7 +6,7 @@ import Foundation
 enum TimedBuild {
     /// Runs it and returns the seconds it took, the largest child's peak resident megabytes and its `--json` report.
     static func run(_ arguments: [String]) throws -> (seconds: Double, peakMegabytes: Double, report: Data) {
-        let binary = DefaultPaths.executablePath() ?? "cartelera"
+        let binary = try BenchCommand.cartelera()
         let process = Process()
         process.executableURL = URL(fileURLWithPath: binary)
         process.arguments = ["build"] + arguments + ["--at", Timestamp(secondsSince1970: DataSetG.now).iso8601, "--json"]
@@ -19,7 +19,7 @@ enum TimedBuild {
         let seconds = Date().timeIntervalSince(started)
         guard process.terminationStatus == 0, process.terminationReason == .exit else {
             let ending = process.terminationReason == .exit ? "exited \(process.terminationStatus)" : "was killed by signal \(process.terminationStatus)"
-            throw CommandFailure(description: "\(binary) \(process.arguments?.joined(separator: " ") ?? "") \(ending)", status: .sourcesFailed)
+            throw BenchFailure("\(binary) \(process.arguments?.joined(separator: " ") ?? "") \(ending)")
         }
         var children = rusage()
         getrusage(RUSAGE_CHILDREN.rawValue, &children)

@@ -1,0 +1,93 @@
+import ArgumentParser
+import CarteleraBench
+import CarteleraModel
+import CarteleraQuery
+import CarteleraStore
+import Foundation
+
+/// `cartelera-bench query [DIR]`.
+struct Queries: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "query",
+        abstract: "Run q1–q5 over data set G: rows and fingerprints, warm p50/p99 beside a linear scan, cold times and memory.")
+
+    @Argument(help: ArgumentHelp("The folder `cartelera-bench generate` wrote (default out/bench-g).", valueName: "dir"))
+    var directory: String = "out/bench-g"
+
+    @Option(name: .long, help: ArgumentHelp("Warm runs per shape.", valueName: "n"))
+    var runs: Int = 200
+
+    func validate() throws {
+        guard (1...100_000).contains(runs) else { throw ValidationError("--runs must be from 1 to 100000") }
+    }
+
+    func run() async throws {
+        try BenchCommand.requireDataSetG(directory)
+        let store = directory + "/store"
+        let cold = try coldRuns(store: store)
+        let opened = Date()
+        let engine = try QueryEngine.open(try FileStore(root: store, creating: false))
+        print(String(format: "index: generation %d, opened in %.0f ms (%@)", engine.index.generation, Date().timeIntervalSince(opened) * 1000,
+                     engine.index.origin == .files ? "index files" : "built from the shards"))
+        print("\nreference answers (BENCHMARKS.md):")
+        var allMatch = true
+        for reference in QueryShapes.references {
+            let ids = QueryShapes.ids(reference.query, engine: engine)
+            let fingerprint = QueryShapes.fingerprint(ids)
+            let same = fingerprint == reference.fingerprint && ids.count == reference.rows && ids.first == reference.firstID
+            allMatch = allMatch && same
+            print("  \(reference.shape.rawValue) \(reference.parameters.padding(toLength: 24, withPad: " ", startingAt: 0)) rows \(ids.count) first \(ids.first ?? "—") fingerprint \(fingerprint) \(same ? "= reference" : "≠ reference \(reference.fingerprint)")")
+        }
+        print("\nwarm, \(runs) runs each (ms):")
+        print("  shape  rows   p50      p99      scan p50  scan p99  scan/engine  cold (fresh process)")
+        let results = QueryBenchmark(engine: engine, runs: runs).measure()
+        for result in results {
+            let coldTime = cold[result.shape].map { String(format: "%.0f ms", $0 * 1000) } ?? "—"
+            print(String(format: "  %@     %5d  %7.3f  %7.3f  %8.3f  %8.3f  %8.0f×     %@%@", result.shape.rawValue, result.rows, result.p50 * 1000,
+                         result.p99 * 1000, result.baselineP50 * 1000, result.baselineP99 * 1000, result.baselineP50 / max(result.p50, 1e-9),
+                         coldTime, result.agreesWithBaseline ? "" : "  (differs from the scan!)"))
+        }
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        var children = rusage()
+        getrusage(RUSAGE_CHILDREN.rawValue, &children)
+        print(String(format: "\npeak resident memory: %.0f MB for a fresh query process (the largest of the cold runs); %.0f MB for this one, which also holds the scan's records",
+                     Double(children.ru_maxrss) / 1024, Double(usage.ru_maxrss) / 1024))
+        if !allMatch { throw BenchFailure("an answer differs from BENCHMARKS.md's reference") }
+        if results.contains(where: { !$0.agreesWithBaseline }) { throw BenchFailure("the engine and the linear scan disagree") }
+    }
+
+    /// Each shape asked once of a fresh `cartelera` process: the time from its start to its answer.
+    private func coldRuns(store: String) throws -> [QueryShapes.Shape: Double] {
+        let binary = try BenchCommand.cartelera()
+        let at = Timestamp(secondsSince1970: DataSetG.now).iso8601
+        let week = Timestamp(secondsSince1970: DataSetG.now + 7 * 86_400).iso8601
+        let q2 = ["--type", "film", "--genre", "action", "--year", "1990-2005", "--from", at, "--to", week, "--window", "starts", "--sort", "time"]
+        let arguments: [QueryShapes.Shape: [String]] = [
+            .q1: ["query", "programmes", "--text", "accion", "--match", "word", "--sort", "time"],
+            .q2: ["query", "programmes"] + q2,
+            .q3: ["query", "programmes", "--channel", "ch001", "--from", "2026-11-24T20:00Z", "--to", "2026-11-25T00:00Z", "--sort", "time"],
+            .q4: ["query", "venues", "--near", "40.4168,-3.7038", "--within", "2km", "--sort", "distance"],
+            .q5: ["shake", "programmes", "--seed", "1"] + q2,
+        ]
+        var times: [QueryShapes.Shape: Double] = [:]
+        for shape in QueryShapes.Shape.allCases {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: binary)
+            process.arguments = (arguments[shape] ?? []) + ["--store", store, "--at", at, "--limit", "10000", "--json"]
+            process.standardOutput = FileHandle.nullDevice
+            let errors = Pipe()
+            process.standardError = errors
+            let started = Date()
+            try process.run()
+            let said = errors.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            times[shape] = Date().timeIntervalSince(started)
+            if process.terminationStatus != 0 {
+                let message = String(decoding: said, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+                throw BenchFailure("the cold \(shape.rawValue) run (cartelera \(process.arguments?.joined(separator: " ") ?? "")) exited \(process.terminationStatus): \(message)")
+            }
+        }
+        return times
+    }
+}

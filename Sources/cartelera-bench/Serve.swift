@@ -1,0 +1,132 @@
+import ArgumentParser
+import CarteleraBench
+import CarteleraTesting
+import Foundation
+
+/// `cartelera-bench serve [DIR]`: the HTTP API under load, beside a small Python/SQLite API on the same data.
+struct Serve: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Load the HTTP API with wrk (q1–q5 over data set G, 64 connections) beside a Python/SQLite API on the same data.",
+        discussion: """
+            Starts `cartelera serve` over DIR/store and Bench/sqlite_api.py over DIR/jsonl (both written by `cartelera-bench generate`; \
+            the SQLite database is built once into DIR/peer), checks that both answer q1–q4 with BENCHMARKS.md's reference rows, \
+            then runs wrk against each shape of each server and prints requests per second, p50/p99 latency and each server's \
+            peak memory. Needs wrk (apt-get install wrk; `make bench-serve` installs it). Run from a release build.
+            """)
+
+    @Argument(help: ArgumentHelp("The folder `cartelera-bench generate` wrote (default out/bench-g).", valueName: "dir"))
+    var directory: String = "out/bench-g"
+
+    @Option(name: .long, help: ArgumentHelp("Seconds of load per shape and server.", valueName: "n"))
+    var seconds = 10
+
+    @Option(name: .long, help: ArgumentHelp("Concurrent connections.", valueName: "n"))
+    var connections = 64
+
+    @Flag(name: .long, help: "Measure Cartelera only, without the Python/SQLite baseline.")
+    var noPeer = false
+
+    func validate() throws {
+        guard (1...600).contains(seconds) else { throw ValidationError("--seconds must be from 1 to 600") }
+        guard (1...10_000).contains(connections) else { throw ValidationError("--connections must be from 1 to 10000") }
+    }
+
+    func run() async throws {
+        try BenchCommand.requireDataSetG(directory)
+        guard let wrk = ["/usr/bin/wrk", "/usr/local/bin/wrk"].first(where: FileManager.default.isExecutableFile(atPath:)) else {
+            throw BenchFailure("bench serve needs wrk: apt-get install wrk (or make bench-serve)", exitCode: 2)
+        }
+        let binary = try BenchCommand.cartelera()
+        let server = try ServedProcess(binary, ["serve", "--store", directory + "/store", "--output", directory + "/public", "--port", "0", "--json",
+                                                "--no-access-log", "--reads-per-minute", "1000000", "--at", "2026-11-25T18:00Z"])
+        defer { server.stop() }
+        var servers = [("cartelera", server, HTTPLoad.carteleraTargets)]
+        if !noPeer {
+            let script = RepositoryPaths.packageRoot() + "/Bench/sqlite_api.py"
+            print("Python/SQLite baseline: \(script) (builds \(directory)/peer/guide.sqlite on its first run)")
+            servers.append(("python+sqlite", try ServedProcess("/usr/bin/env", ["python3", script, directory, "0"]), HTTPLoad.peerTargets))
+        }
+        defer { servers.dropFirst().forEach { $0.1.stop() } }
+
+        print("\nreference answers over HTTP (BENCHMARKS.md):")
+        var allMatch = true
+        for (name, process, targets) in servers {
+            for reference in QueryShapes.references where reference.shape != .q2 || reference.parameters == "genre Acción" {
+                guard let target = targets[reference.shape] else { continue }
+                let reply = try LoopbackClient.send("GET", target, port: process.port, timeout: 120)
+                let ids = HTTPLoad.ids(reply.body)
+                let fingerprint = QueryShapes.fingerprint(ids)
+                let same = reply.status == 200 && fingerprint == reference.fingerprint && ids.count == reference.rows
+                allMatch = allMatch && same
+                print("  \(name.padding(toLength: 14, withPad: " ", startingAt: 0)) \(reference.shape.rawValue) rows \(ids.count) fingerprint \(fingerprint) \(same ? "= reference" : "≠ reference \(reference.fingerprint)")")
+            }
+        }
+        guard allMatch else { throw BenchFailure("an HTTP answer differs from BENCHMARKS.md's reference") }
+
+        print("\nwrk, \(connections) connections, 2 threads, \(seconds) s per shape:")
+        print("  server          shape   requests/s   p50 ms    p99 ms   non-2xx")
+        var rates: [String: [QueryShapes.Shape: Double]] = [:]
+        for (name, process, targets) in servers {
+            for shape in QueryShapes.Shape.allCases {
+                guard let target = targets[shape] else { continue }
+                let result = try HTTPLoad.run(wrk: wrk, url: "http://127.0.0.1:\(process.port)\(target)", connections: connections, seconds: seconds)
+                rates[name, default: [:]][shape] = result.requestsPerSecond
+                print(String(format: "  %@  %@      %10.0f  %8.2f  %8.2f   %d", name.padding(toLength: 14, withPad: " ", startingAt: 0), shape.rawValue,
+                             result.requestsPerSecond, result.p50Milliseconds, result.p99Milliseconds, result.failures))
+            }
+        }
+        print("\npeak resident memory:")
+        for (name, process, _) in servers {
+            print(String(format: "  %@  %.0f MB", name.padding(toLength: 14, withPad: " ", startingAt: 0), process.peakMegabytes()))
+        }
+        if let ours = rates["cartelera"], let theirs = rates["python+sqlite"] {
+            let ratios = QueryShapes.Shape.allCases.compactMap { shape -> String? in
+                guard let a = ours[shape], let b = theirs[shape], b > 0 else { return nil }
+                return String(format: "%@ %.1f×", shape.rawValue, a / b)
+            }
+            print("\nrequests per second, cartelera / python+sqlite: " + ratios.joined(separator: ", "))
+        }
+    }
+}
+
+/// A server started as a child process that prints its port on its first line.
+final class ServedProcess: @unchecked Sendable {
+    let process = Process()
+    let port: Int
+
+    /// Starts `executable arguments` and reads the port from the first line it prints (`{"url":"http://…:PORT"}` or `listening on PORT`).
+    init(_ executable: String, _ arguments: [String]) throws {
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        var line = Data()
+        while let byte = try output.fileHandleForReading.read(upToCount: 1), let first = byte.first, first != UInt8(ascii: "\n") { line.append(first) }
+        let text = String(decoding: line, as: UTF8.self)
+        guard let digits = text.split(whereSeparator: { !$0.isNumber }).last, let port = Int(digits), port > 0 else {
+            process.terminate()
+            throw BenchFailure("\(executable) \(arguments.first ?? ""): no port in its first line (\(text))")
+        }
+        self.port = port
+    }
+
+    /// The process's peak resident memory (VmHWM), in megabytes.
+    func peakMegabytes() -> Double {
+        guard let status = try? String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8),
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+              let kilobytes = line.split(separator: " ").compactMap({ Double($0) }).first else { return 0 }
+        return kilobytes / 1024
+    }
+
+    /// Stops it with SIGTERM and waits.
+    func stop() {
+        guard process.isRunning else { return }
+        process.terminate()
+        // A server still answering the load's backlog gets a grace period, then is killed.
+        let deadline = Date().addingTimeInterval(10)
+        while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        process.waitUntilExit()
+    }
+}
