@@ -27,7 +27,7 @@ public enum CorpusCheck {
               let expect = try? JSONDecoder().decode(JSONValue.self, from: data) else {
             return CheckResult(name: site, problems: ["\(folder)/expect.json is missing or not JSON"])
         }
-        let definition: CompiledDefinition
+        var definition: CompiledDefinition
         do {
             definition = try DefinitionLoader.load(SourceID(site), from: definitions)
         } catch {
@@ -41,6 +41,11 @@ public enum CorpusCheck {
         var problems: [String] = []
         var warnings: [String] = []
         var usedFiles = Set<String>()
+        if definition.hasSession, !roles.values.contains("detail_session") {
+            // The corpus holds no answer to the login or token request, so only the listing's reading can be checked.
+            definition = definition.withoutSession()
+            warnings.append("the corpus has no captured session answer (detail_session): checked without the session request, its {session.…} values empty")
+        }
         if case .object(let members) = expect {
             for key in members.keys.sorted() where !knownKeys.contains(key) { problems.append("expect.json: unknown key \"\(key)\"") }
         }
@@ -93,7 +98,7 @@ public enum CorpusCheck {
             var fixture = FixtureCase(
                 name: item.name, day: day ?? Day(daysSince1970: 0), channel: channel ?? definition.channels.first,
                 listingFiles: item.files.filter { !isDetail($0) }.map { "\(folder)/\($0)" },
-                otherRoutes: detailRoutes(expect, folder: folder, allowed: Set(item.files)))
+                otherRoutes: detailRoutes(expect, folder: folder, allowed: Set(item.files), roles: roles))
             fixture.ownDays = day == nil
             // The corpus records what upstream grabbers extract, duplicates and raw labels included: compare extraction, not the normalized result.
             let outcome: ScrapeOutcome
@@ -138,22 +143,25 @@ public enum CorpusCheck {
         var fixture = FixtureCase(
             name: "primary", day: day ?? Day(daysSince1970: 0), channel: channelEntry(expect["channel"], in: definition) ?? definition.channels.first,
             listingFiles: files.filter { !(roles[$0]?.hasPrefix("detail") ?? false) }.map { "\(folder)/\($0)" },
-            otherRoutes: detailRoutes(expect, folder: folder, allowed: Set(files)))
+            otherRoutes: detailRoutes(expect, folder: folder, allowed: Set(files), roles: roles))
         fixture.ownDays = day == nil
         return (fixture, today ?? day)
     }
 
+    /// The definition's entry for the case's channel: by site_id or xmltv_id, and by language when the case names one.
     private static func channelEntry(_ value: JSONValue?, in definition: CompiledDefinition) -> ChannelEntry? {
         guard let value, !value.isNull else { return nil }
         let siteID = value["site_id"]?.string
         let xmltvID = value["xmltv_id"]?.string
-        return definition.channels.first { entry in
+        let lang = value["lang"]?.string
+        let matching = definition.channels.filter { entry in
             (siteID != nil && (entry.siteId ?? entry.id) == siteID) || (xmltvID != nil && entry.id == xmltvID)
         }
+        return matching.first { lang != nil && $0.lang == lang } ?? matching.first
     }
 
-    /// Routes for the detail requests a case may make, most specific first.
-    private static func detailRoutes(_ expect: JSONValue, folder: String, allowed: Set<String>) -> [FixtureFetcher.Route] {
+    /// Routes for the detail requests a case may make, most specific first; `detail_default_body` answers the rest.
+    private static func detailRoutes(_ expect: JSONValue, folder: String, allowed: Set<String>, roles: [String: String]) -> [FixtureFetcher.Route] {
         var specific: [FixtureFetcher.Route] = []
         var general: [FixtureFetcher.Route] = []
         // "(any other …)" answers every other detail request like the ones listed: a prefix route, tried last.
@@ -169,7 +177,8 @@ public enum CorpusCheck {
                 continue
             }
             let file = request["file"]?.string
-            if let file, !allowed.contains(file) { continue }
+            // A session's answers serve every case, as the session request precedes every listing.
+            if let file, !allowed.contains(file), !(roles[file]?.hasPrefix("detail_session") ?? false) { continue }
             let path = file.map { "\(folder)/\($0)" } ?? ""
             var body: String?
             if case .object(let form)? = request["form_data"] {
@@ -179,17 +188,35 @@ public enum CorpusCheck {
                 }
                 body = pairs.isEmpty ? nil : pairs.sorted().joined(separator: "&")
             }
-            let route = FixtureFetcher.Route(method: request["method"]?.string, url: url, bodyContains: body, file: path)
-            if body == nil { general.append(route) } else { specific.append(route) }
-        }
-        // `detail_default_body` answers every other detail request: the body as text (or a JSON value, as its JSON).
-        if let body = expect["detail_default_body"], let first = listed.first {
-            let common = listed.dropFirst().reduce(first) { prefix, next in String(prefix.commonPrefix(with: next)) }
-            if let slash = common.lastIndex(of: "/"), common.contains("://"), let bytes = body.string.map({ Data($0.utf8) }) ?? (try? JSONEncoder().encode(body)) {
-                catchAll.append(FixtureFetcher.Route(url: String(common[...slash]) + "*", file: "", body: Array(bytes)))
+            let json = request["json_body"] ?? request["body"]
+            var matcher: (@Sendable ([UInt8]) -> Bool)?
+            if let expected = json {
+                matcher = { @Sendable (sent: [UInt8]) -> Bool in Self.jsonBody(sent, matches: expected) }
             }
+            let route = FixtureFetcher.Route(method: request["method"]?.string, url: url, bodyContains: body, bodyMatches: matcher, file: path)
+            if body == nil, json == nil { general.append(route) } else { specific.append(route) }
+        }
+        if let text = expect["detail_default_body"]?.string {
+            catchAll.append(FixtureFetcher.Route(url: "*", label: "detail", file: "", body: Array(text.utf8)))
         }
         return specific + general + catchAll
+    }
+
+    /// Whether a request's body is the JSON a corpus entry records: objects member by member in any order; a value the
+    /// corpus only describes in parentheses ("(a GraphQL query string…)") matches any value.
+    static func jsonBody(_ body: [UInt8], matches expected: JSONValue) -> Bool {
+        guard let sent = try? JSONDecoder().decode(JSONValue.self, from: Data(body)) else { return false }
+        func same(_ expected: JSONValue, _ sent: JSONValue) -> Bool {
+            switch (expected, sent) {
+            case (.string(let text), _) where text.hasPrefix("("): return true
+            case (.object(let wanted), .object(let got)):
+                return Set(wanted.keys) == Set(got.keys) && wanted.allSatisfy { key, value in got[key].map { same(value, $0) } ?? false }
+            case (.array(let wanted), .array(let got)):
+                return wanted.count == got.count && zip(wanted, got).allSatisfy(same)
+            default: return expected == sent
+            }
+        }
+        return same(expected, sent)
     }
 }
 

@@ -5,7 +5,8 @@ import Foundation
 /// Compares scraped programmes with the facts an expectation file lists (`expect.json`).
 ///
 /// Only listed indexes and fields are checked; `null` means empty or absent; times compare as instants;
-/// text compares after trimming. Field names follow the corpus README's mapping (`icon` ≈ `image`, …).
+/// text compares after trimming. Field names follow the corpus README's mapping (`icon` ≈ `image`, …); a field
+/// the model has no place for is a problem ("not a field Cartelera reads"), never skipped.
 public enum ExpectationCheck {
     /// Every mismatch, as a sentence; empty when all listed facts hold.
     public static func problems(_ programmes: [Programme], expected: [JSONValue], count: Int?) -> [String] {
@@ -43,8 +44,19 @@ public enum ExpectationCheck {
         case "actors", "actor": return list(expected, p.actors)
         case "director", "directors": return list(expected, p.directors)
         case "guest", "guests": return list(expected, p.guests)
+        case "writer", "writers": return list(expected, p.extras?.writers ?? [])
+        case "adapter", "adapters": return list(expected, p.extras?.adapters ?? [])
+        case "producer", "producers": return list(expected, p.extras?.producers ?? [])
+        case "composer", "composers": return list(expected, p.extras?.composers ?? [])
+        case "editor", "editors": return list(expected, p.extras?.editors ?? [])
+        case "presenter", "presenters": return list(expected, p.extras?.presenters ?? [])
+        case "commentator", "commentators": return list(expected, p.extras?.commentators ?? [])
+        case "images": return list(expected, p.extras?.images ?? [])
+        case "keyword", "keywords": return list(expected, p.extras?.keywords ?? [])
+        // XMLTV's <url> list: a programme keeps one page.
+        case "urls": return list(expected, p.url.map { [$0] } ?? [])
         case "country": return text(expected, p.country)
-        case "language": return text(expected, p.language)
+        case "language", "lang": return text(expected, p.language)
         case "date", "year": return text(expected.string.map { .string(String($0.prefix(4))) } ?? expected, p.year.map(String.init))
         case "season": return number(expected, p.season)
         case "episode": return number(expected, p.episode)
@@ -109,11 +121,13 @@ public enum ExpectationCheck {
         return wanted == actualText ? nil : "expected \"\(wanted.prefix(120))\", got \"\(actualText.prefix(120))\""
     }
 
+    /// A list compared element by element after trimming; empty strings are no element, so `""`, `[]`, `[""]` and `null` all mean none.
     private static func list(_ expected: JSONValue, _ actual: [String]) -> String? {
         func shown(_ list: [String]) -> String { JSONValue.array(list.map(JSONValue.string)).plainText }
-        if expected.isNull { return actual.isEmpty ? nil : "expected none, got \(shown(actual))" }
-        let wanted = (expected.array ?? [expected]).compactMap(plain).map { CharacterReferences.decode($0).trimmingCharacters(in: .whitespacesAndNewlines) }
-        return wanted == actual ? nil : "expected \(shown(wanted)), got \(shown(actual))"
+        let got = actual.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.filter { !$0.isEmpty }
+        if expected.isNull { return got.isEmpty ? nil : "expected none, got \(shown(got))" }
+        let wanted = (expected.array ?? [expected]).compactMap(plain).map { CharacterReferences.decode($0).trimmingCharacters(in: .whitespacesAndNewlines) }.filter { !$0.isEmpty }
+        return wanted == got ? nil : "expected \(shown(wanted)), got \(shown(got))"
     }
 
     private static func number(_ expected: JSONValue, _ actual: Int?) -> String? {

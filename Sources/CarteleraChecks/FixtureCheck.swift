@@ -66,7 +66,9 @@ extension CompiledDefinition {
     public func scrape(_ fixture: FixtureCase, now: Timestamp, normalizing: Bool) async -> ScrapeOutcome {
         let context = ScrapeContext(fetcher: fixtureFetcher(fixture, now: now), now: now, logger: Logger(label: "cartelera.check"))
         let job = ScrapeJob(days: [fixture.day], channels: fixture.channel.map { [ChannelID($0.id)] })
-        var outcome = await makeScraper(for: self).scrape(job, context: context)
+        // Only the case's entry: a channel listed once per language is scraped in the case's language.
+        let scraped = fixture.channel.map { restricted(to: $0) } ?? self
+        var outcome = await makeScraper(for: scraped).scrape(job, context: context)
         if normalizing { outcome.extraction = Normalizer.standard.normalize(outcome.extraction) }
         return outcome
     }
@@ -105,11 +107,12 @@ extension CompiledDefinition {
         return (combined ?? readings[0], days)
     }
 
-    /// A fetcher answering the case's requests with its captured files: listing files in page order, then the other routes.
+    /// A fetcher answering the case's requests with its captured files: listing files in page order (by the request's
+    /// label, since a session's values or the clock may be in its URL), then the other routes.
     public func fixtureFetcher(_ fixture: FixtureCase, now: Timestamp) -> FixtureFetcher {
         let requests = listingRequests(channel: fixture.channel, day: fixture.day, today: dayZone.local(now).day)
         let routes = zip(requests, fixture.listingFiles).map { request, file in
-            FixtureFetcher.Route(method: request.method, url: request.url, label: request.label, file: file)
+            FixtureFetcher.Route(method: request.method, url: "*", label: request.label, file: file)
         }
         return FixtureFetcher(routes: routes + fixture.otherRoutes)
     }

@@ -13,11 +13,13 @@ public struct FixtureFetcher: Fetcher {
         public var url: String
         /// Text the request body must contain, when set.
         public var bodyContains: String?
+        /// A test the request body must pass, when set (a JSON body compared as JSON).
+        public var bodyMatches: (@Sendable ([UInt8]) -> Bool)?
         /// The request label to match, any when nil.
         public var label: String?
-        /// The file to answer with, as an absolute path; empty for an empty body (or `body`).
+        /// The file to answer with, as an absolute path; empty for an empty body.
         public var file: String
-        /// The bytes to answer with when there is no file (a body the capture states inline).
+        /// The body to answer with instead of a file's, when set.
         public var body: [UInt8]?
         /// The status to answer with.
         public var status: Int
@@ -26,13 +28,14 @@ public struct FixtureFetcher: Fetcher {
 
         /// Creates a route.
         public init(
-            method: String? = nil, url: String, bodyContains: String? = nil, label: String? = nil, file: String,
-            status: Int = 200, contentType: String? = nil, body: [UInt8]? = nil
+            method: String? = nil, url: String, bodyContains: String? = nil, bodyMatches: (@Sendable ([UInt8]) -> Bool)? = nil, label: String? = nil,
+            file: String, body: [UInt8]? = nil, status: Int = 200, contentType: String? = nil
         ) {
-            self.body = body
             self.method = method
             self.url = url
             self.bodyContains = bodyContains
+            self.bodyMatches = bodyMatches
+            self.body = body
             self.label = label
             self.file = file
             self.status = status
@@ -47,9 +50,8 @@ public struct FixtureFetcher: Fetcher {
             } else if url != request.url {
                 return false
             }
-            if let bodyContains {
-                return String(decoding: request.body ?? [], as: UTF8.self).contains(bodyContains)
-            }
+            if let bodyContains, !String(decoding: request.body ?? [], as: UTF8.self).contains(bodyContains) { return false }
+            if let bodyMatches, !bodyMatches(request.body ?? []) { return false }
             return true
         }
     }
@@ -68,7 +70,7 @@ public struct FixtureFetcher: Fetcher {
         guard let route = routes.first(where: { $0.matches(request) }) ?? fallback.map({ Route(url: "*", file: $0) })
         else { throw FetchError(.noFixture, request: request, detail: "no fixture route matches") }
         // An empty file name answers with an empty body (a site that answers some requests with nothing).
-        guard let data = route.file.isEmpty ? Data(route.body ?? []) : FileManager.default.contents(atPath: route.file) else {
+        guard let data = route.body.map({ Data($0) }) ?? (route.file.isEmpty ? Data() : FileManager.default.contents(atPath: route.file)) else {
             throw FetchError(.fileNotFound, request: request, detail: "fixture \(route.file) not found")
         }
         guard route.status < 400 else {

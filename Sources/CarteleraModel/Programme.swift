@@ -50,6 +50,8 @@ public struct Programme: Hashable, Codable, Sendable, Identifiable {
     public var provenance: [Provenance]
     /// The source's own id for the programme (a site's programme number), when it gives one.
     public var externalID: String?
+    /// More credits, images and keywords, when the source gives any.
+    public var extras: ProgrammeExtras?
 
     /// A programme from its parts; its id follows channel and start.
     public init(
@@ -58,7 +60,7 @@ public struct Programme: Hashable, Codable, Sendable, Identifiable {
         type: ProgrammeType? = nil, year: Int? = nil, season: Int? = nil, episode: Int? = nil,
         image: String? = nil, url: String? = nil, directors: [String] = [], actors: [String] = [], guests: [String] = [],
         rating: Rating? = nil, score: Double? = nil, country: String? = nil, language: String? = nil,
-        provenance: [Provenance], externalID: String? = nil
+        provenance: [Provenance], externalID: String? = nil, extras: ProgrammeExtras? = nil
     ) {
         self.id = ProgrammeID(channel: channel, start: start)
         self.channel = channel
@@ -85,6 +87,7 @@ public struct Programme: Hashable, Codable, Sendable, Identifiable {
         self.language = language
         self.provenance = provenance
         self.externalID = externalID
+        self.extras = extras
     }
 }
 

@@ -92,6 +92,7 @@ public enum ProgrammeMerger {
         merged.country = merged.country ?? secondary.country
         merged.language = merged.language ?? secondary.language
         merged.externalID = merged.externalID ?? secondary.externalID
+        merged.extras = merged.extras ?? secondary.extras
         merged.provenance = Provenances.union(merged.provenance, secondary.provenance)
         return merged
     }

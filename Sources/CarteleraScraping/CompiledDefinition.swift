@@ -24,7 +24,7 @@ public struct CompiledDefinition: Sendable {
     /// How to build the request(s) for a channel and day.
     public let request: RequestTemplate
     /// The channels the source carries.
-    public let channels: [ChannelEntry]
+    public internal(set) var channels: [ChannelEntry]
     /// How the source's times become instants.
     public let rules: TimelineRules
     /// Which scraped items a page keeps.
@@ -55,6 +55,8 @@ public struct CompiledDefinition: Sendable {
     let lastStop: LastStopRule
     /// Whether a page's programmes are ordered by start.
     let orderByStart: Bool
+    /// The login or token request made before the listings, when the source needs one.
+    var session: CompiledSession?
 
     /// The channel ids this source lists.
     public var channelIDs: [ChannelID] { channels.map { ChannelID($0.id) } }
@@ -84,6 +86,8 @@ struct CompiledSelector: Sendable {
 struct CompiledTable: Sendable {
     let rows: CompiledSelector?
     let fields: [String: CompiledField]
+    /// The fields in the order they are read: a field that names another as `{field.NAME}` comes after it.
+    var order: [String]
     /// A multi-day page's date headers, each with its format.
     var dayHeader: CompiledField?
     /// Where the page's JSON is, for rows read from JSON.
@@ -92,6 +96,18 @@ struct CompiledTable: Sendable {
     var jsonRows: CompiledJSONPath?
     /// A day-column grid whose cells (in the day asked for) are the rows, instead of `rows`.
     var grid: CompiledGrid?
+    /// With JSON, the path to an HTML text whose markup holds the rows.
+    var html: CompiledJSONPath?
+    /// The field whose repeated value marks a programme already read.
+    var unique: String?
+
+    init(rows: CompiledSelector?, fields: [String: CompiledField], order: [String]? = nil, json: JSONLocation? = nil, jsonRows: CompiledJSONPath? = nil) {
+        self.rows = rows
+        self.fields = fields
+        self.order = order ?? fields.keys.sorted()
+        self.json = json
+        self.jsonRows = jsonRows
+    }
 }
 
 /// How the last programme of a page, with nothing after it, gets its stop.
@@ -102,6 +118,9 @@ enum LastStopRule: String, Sendable {
     case dayEnd = "day-end"
     /// `rules.default_duration` minutes after the start, when set; else no stop.
     case defaultDuration = "default-duration"
+    /// The last programme's own `duration` field; every other programme stops at the next one's start, its length
+    /// (often rounded) unused.
+    case duration
     /// No stop.
     case none
 }
@@ -131,7 +150,7 @@ extension CompiledDefinition {
         case let other: throw fail("rules.order", "expected page or start, not \"\(other)\"")
         }
         if let rule = definition.rules?.lastStop {
-            guard let known = LastStopRule(rawValue: rule) else { throw fail("rules.last_stop", "expected next-day, day-end, default-duration or none, not \"\(rule)\"") }
+            guard let known = LastStopRule(rawValue: rule) else { throw fail("rules.last_stop", "expected next-day, day-end, default-duration, duration or none, not \"\(rule)\"") }
             if known == .defaultDuration, definition.rules?.defaultDuration == nil { throw fail("rules.last_stop", "default-duration needs rules.default_duration") }
             lastStop = known
         }
@@ -140,19 +159,28 @@ extension CompiledDefinition {
         if let scheme = request.url.split(separator: ":").first, !["http", "https", "file"].contains(scheme.lowercased()) {
             throw fail("request.url", "only http, https and file URLs are fetched, not \"\(scheme):\"")
         }
-        for (key, template) in [("request.url", request.url), ("request.body", request.body ?? "")] + (request.form ?? [:]).map({ ("request.form.\($0.key)", $0.value) }) {
-            let unknown = PlaceholderValues.unknownNames(in: template)
-            if !unknown.isEmpty { throw fail(key, "unknown placeholder {\(unknown[0])} (use date:FORMAT[@LANG], week.start:FORMAT, week.end:FORMAT, day.relative:WORDS, day.offset, channel, channel.N, channel.id, channel.name, page, page:WORDS, then |lower, |upper or |ascii)") }
-        }
-        let channels = definition.channels ?? []
-        let templates = [("request.url", request.url), ("request.body", request.body ?? "")]
+        let session = try definition.session.map { spec throws(DefinitionError) in try CompiledSession.compile(spec, fail: fail) }
+        let sessionNames = Set(definition.session?.values.keys.map { $0 } ?? [])
+        let requestTemplates = [("request.url", request.url), ("request.body", request.body ?? "")]
+            + (request.urls ?? []).enumerated().map { ("request.urls[\($0.offset)]", $0.element) }
             + (request.form ?? [:]).sorted { $0.key < $1.key }.map { ("request.form.\($0.key)", $0.value) }
             + (request.headers ?? [:]).sorted { $0.key < $1.key }.map { ("request.headers.\($0.key)", $0.value) }
-        try checkChannelParts(templates, channels: channels, fail: fail)
+        for (key, template) in requestTemplates {
+            let unknown = PlaceholderValues.unknownNames(in: template, sessionNames: sessionNames)
+            if !unknown.isEmpty { throw fail(key, "unknown placeholder {\(unknown[0])} (\(Self.placeholderHelp))") }
+        }
+        let channels = definition.channels ?? []
+        try checkChannelParts(requestTemplates, channels: channels, fail: fail)
         var seen = Set<String>()
         for (index, channel) in channels.enumerated() {
             guard !channel.id.isEmpty else { throw fail("channels[\(index)].id", "a channel needs an id") }
-            guard seen.insert(channel.id).inserted else { throw fail("channels[\(index)].id", "channel \(channel.id) is listed twice") }
+            // A channel whose guide comes in several languages is listed once per language, each with its lang.
+            guard seen.insert("\(channel.id)\u{0}\(channel.lang ?? "")").inserted else {
+                throw fail("channels[\(index)].id", channel.lang == nil ? "channel \(channel.id) is listed twice" : "channel \(channel.id) is listed twice in \(channel.lang ?? "")")
+            }
+        }
+        for (index, channel) in channels.enumerated() where channel.lang == nil && channels.contains(where: { $0.id == channel.id && $0.lang != nil }) {
+            throw fail("channels[\(index)].lang", "channel \(channel.id) is listed once per language: give each entry its lang")
         }
 
         // Templates are checked as they will run: for the first channel, on a real day.
@@ -185,7 +213,8 @@ extension CompiledDefinition {
             }
         }
 
-        let compiledSection = try section(DefinitionContext(common: definition, source: source, file: file, probe: probe))
+        let context = DefinitionContext(common: definition, source: source, file: file, probe: probe, sessionNames: sessionNames, lastStop: lastStop)
+        let compiledSection = try section(context)
 
         let sanityFraction = definition.sanity?.fraction ?? 0.5
         guard (0...1).contains(sanityFraction) else { throw fail("sanity.fraction", "expected a number from 0 to 1") }
@@ -199,7 +228,7 @@ extension CompiledDefinition {
             site: definition.site, zone: zone, encoding: definition.encoding, format: definition.format ?? .html, bodyReplacements: bodyReplacements, request: request, channels: channels,
             rules: rules, keep: definition.keep ?? .all, sanityFraction: sanityFraction, sanityMinimum: sanityMinimum,
             fetchPolicy: try Self.fetchPolicy(definition.fetch, fail: fail), defaultDays: days, ratingSystem: definition.ratingSystem,
-            section: compiledSection, declaredDayZone: dayZone, lastStop: lastStop, orderByStart: orderByStart)
+            section: compiledSection, declaredDayZone: dayZone, lastStop: lastStop, orderByStart: orderByStart, session: session)
     }
 
     /// `{channel.N}` needs an N-th "#"-separated part in every channel's site_id, or the URL would lose it silently.

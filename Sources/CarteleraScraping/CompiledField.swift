@@ -23,7 +23,7 @@ struct CompiledField: Sendable {
     let verbatim: Bool
     let regex: NSRegularExpression?
     let group: Int
-    let replacements: [(NSRegularExpression, String)]
+    let replacements: [Replacement]
     let split: String?
     let constant: String?
     let fallback: String?
@@ -33,11 +33,38 @@ struct CompiledField: Sendable {
     var upper = false
     /// Offset-less times in this field are UTC.
     var utc = false
+    /// The unit of a bare number in a duration.
+    var unit: DurationUnit? = nil
 
     /// The nodes of the first finder, when it selects nodes (date headers).
     var selector: CompiledSelector? {
         guard case .nodes(let selector) = finders.first else { return nil }
         return selector
+    }
+}
+
+/// One `replace` pair of a field: compiled once, or, when it names placeholders (`{field.subtitle}`), per row.
+enum Replacement: @unchecked Sendable {
+    case fixed(NSRegularExpression, String)
+    /// A pattern and template with placeholders: values are escaped for a pattern and a template before compiling.
+    case template(pattern: String, template: String)
+}
+
+/// The unit of a bare number in a `duration` field.
+enum DurationUnit: String, Sendable {
+    case milliseconds = "ms"
+    case seconds = "s"
+    case minutes = "min"
+    case hours = "h"
+
+    /// Seconds in one unit, or the divisor for milliseconds.
+    func seconds(_ value: Double) -> Double {
+        switch self {
+        case .milliseconds: value / 1000
+        case .seconds: value
+        case .minutes: value * 60
+        case .hours: value * 3600
+        }
     }
 }
 
@@ -91,12 +118,11 @@ extension CompiledDefinition {
             regex = compiled
         }
         if spec.split?.isEmpty == true { throw fail("\(path).split", "an empty separator splits nothing") }
-        var replacements: [(NSRegularExpression, String)] = []
-        for (index, pair) in (spec.replace ?? []).enumerated() {
-            guard pair.count == 2 else { throw fail("\(path).replace[\(index)]", "expected [pattern, replacement]") }
-            do { replacements.append((try NSRegularExpression(pattern: pair[0]), pair[1])) } catch {
-                throw fail("\(path).replace[\(index)]", "invalid pattern \"\(pair[0])\"")
-            }
+        let replacements = try compileReplacements(spec.replace ?? [], keyPath: "\(path).replace", probe: probe, fail: fail)
+        var unit: DurationUnit?
+        if let written = spec.unit {
+            guard let known = DurationUnit(rawValue: written) else { throw fail("\(path).unit", "expected ms, s, min or h, not \"\(written)\"") }
+            unit = known
         }
         var format: DateTimeFormat?
         if let pattern = spec.format {
@@ -108,6 +134,6 @@ extension CompiledDefinition {
             lines: spec.lines ?? false, verbatim: spec.verbatim ?? false, regex: regex,
             group: spec.group ?? ((regex?.numberOfCaptureGroups ?? 0) > 0 ? 1 : 0),
             replacements: replacements, split: spec.split, constant: spec.value, fallback: spec.default,
-            format: format, isURL: spec.url ?? false, lower: spec.lower ?? false, upper: spec.upper ?? false, utc: spec.utc ?? false)
+            format: format, isURL: spec.url ?? false, lower: spec.lower ?? false, upper: spec.upper ?? false, utc: spec.utc ?? false, unit: unit)
     }
 }

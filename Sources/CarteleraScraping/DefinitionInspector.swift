@@ -41,29 +41,40 @@ public struct PageInspection: Sendable {
 extension CompiledDefinition {
     /// What each selector of the definition finds on one fetched page (a detail page when `label` says so), for the definition debugger.
     public func inspect(_ response: FetchResponse, label: String?, channel: ChannelEntry?, day: Day, today: Day) -> PageInspection {
-        var values = PlaceholderValues(day: day, channel: channel, page: nil)
-        values.today = today
+        let values = placeholders(day: day, channel: channel, page: nil, today: today)
         var page = PageInspection()
         var warnings: [String] = []
         let reader = FieldReader(baseURL: response.url, values: values)
         func found(_ key: String, _ matched: Int, _ example: String? = nil) {
             page.matches.append(SelectorMatch(url: response.url, key: key, matched: matched, example: example))
         }
+        /// Each field: in how many rows it found a value, and the first.
+        func fields(_ table: CompiledTable, _ key: String, _ read: [[String: [String]]]) {
+            for name in table.fields.keys.sorted() {
+                let values = read.compactMap { $0[name] }
+                found("\(key).fields.\(name)", values.count, values.first?.first)
+            }
+        }
         for (key, table) in section.inspectedTables(label: label) {
             do {
+                var markup = response
                 if let location = table.json {
                     let root = try JSONInput.read(location, response: response, definition: self, warnings: &warnings)
                     found("\(key).json", root == nil ? 0 : 1)
                     guard let root else { continue }
-                    let rows = try table.jsonRows.map { try $0.path(values).values(root: root, row: root) } ?? [root]
-                    if table.jsonRows != nil { found("\(key).rows", rows.count) }
-                    for (name, field) in table.fields.sorted(by: { $0.key < $1.key }) {
-                        let values = try rows.map { try reader.values(field, json: root, row: $0) }.filter { !$0.isEmpty }
-                        found("\(key).fields.\(name)", values.count, values.first?.first)
+                    if let html = table.html {
+                        // Markup inside the JSON: read as the page the rows' selectors run on.
+                        let texts = try html.path(values).values(root: root, row: root).flatMap(JSONInput.texts)
+                        found("\(key).html", texts.count)
+                        markup = FetchResponse(url: response.url, status: response.status, headers: ["content-type": "text/html; charset=utf-8"], body: Array(texts.joined(separator: "\n").utf8))
+                    } else {
+                        let rows = try table.jsonRows.map { try $0.path(values).values(root: root, row: root) } ?? [root]
+                        if table.jsonRows != nil { found("\(key).rows", rows.count) }
+                        fields(table, key, try rows.map { try reader.row(table, json: root, row: $0) })
+                        continue
                     }
-                    continue
                 }
-                let document = try self.document(from: response, xml: format == .xml, warnings: &warnings)
+                let document = try self.document(from: markup, xml: format == .xml && table.html == nil, warnings: &warnings)
                 guard let root = document.root else { continue }
                 var rows = [root]
                 if let grid = table.grid {
@@ -88,10 +99,7 @@ extension CompiledDefinition {
                     // Fields are shown for the rows that are read: those of the day asked for.
                     rows = zip(rows, days).filter { $0.1 == day }.map(\.0)
                 }
-                for (name, field) in table.fields.sorted(by: { $0.key < $1.key }) {
-                    let values = try rows.map { try reader.values(field, in: $0) }.filter { !$0.isEmpty }
-                    found("\(key).fields.\(name)", values.count, values.first?.first)
-                }
+                fields(table, key, try rows.map { try reader.row(table, node: $0) })
             } catch {
                 page.problems.append("\(source): \(response.url): \(key): \(error)")
             }

@@ -5,7 +5,33 @@ import Foundation
 struct FieldReader {
     /// The page's URL, for resolving relative links.
     let baseURL: String
-    let values: PlaceholderValues
+    var values: PlaceholderValues
+
+    /// Every field of a markup row, in the table's order, each with the values of those before it as `{field.NAME}`.
+    func row(_ table: CompiledTable, node: Node) throws -> [String: [String]] {
+        var reader = self
+        var result: [String: [String]] = [:]
+        for name in table.order {
+            guard let field = table.fields[name] else { continue }
+            let found = try reader.values(field, in: node)
+            if !found.isEmpty { result[name] = found }
+            reader.values.fields[name] = found.first
+        }
+        return result
+    }
+
+    /// Every field of a JSON row, in the table's order, each with the values of those before it as `{field.NAME}`.
+    func row(_ table: CompiledTable, json root: JSONValue, row: JSONValue) throws(ScrapeMessage) -> [String: [String]] {
+        var reader = self
+        var result: [String: [String]] = [:]
+        for name in table.order {
+            guard let field = table.fields[name] else { continue }
+            let found = try reader.values(field, json: root, row: row)
+            if !found.isEmpty { result[name] = found }
+            reader.values.fields[name] = found.first
+        }
+        return result
+    }
 
     /// Every value of a field in `row` after its transforms, empty strings dropped: from the first place that gives one.
     func values(_ field: CompiledField, in row: Node) throws -> [String] {
@@ -53,8 +79,17 @@ struct FieldReader {
     /// The transforms of a field, in order: replace, regex, split, white space, lower/upper, url, then `default` unless told not to.
     func transform(_ input: [String], _ field: CompiledField, orDefault: Bool = true) -> [String] {
         var texts = input
-        for (pattern, template) in field.replacements {
-            texts = texts.map { pattern.stringByReplacingMatches(in: $0, range: NSRange($0.startIndex..., in: $0), withTemplate: template) }
+        for replacement in field.replacements {
+            switch replacement {
+            case .fixed(let pattern, let template):
+                texts = texts.map { pattern.stringByReplacingMatches(in: $0, range: NSRange($0.startIndex..., in: $0), withTemplate: template) }
+            case .template(let patternTemplate, let templateTemplate):
+                // The values are escaped, so the rendered pattern compiles whenever the probe's did.
+                let rendered = values.render(patternTemplate, escaping: NSRegularExpression.escapedPattern(for:))
+                guard let pattern = try? TemplateCache.shared.regex(rendered) else { continue }
+                let template = values.render(templateTemplate, escaping: NSRegularExpression.escapedTemplate(for:))
+                texts = texts.map { pattern.stringByReplacingMatches(in: $0, range: NSRange($0.startIndex..., in: $0), withTemplate: template) }
+            }
         }
         if let regex = field.regex {
             texts = texts.compactMap { text in

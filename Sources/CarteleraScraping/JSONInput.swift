@@ -7,6 +7,8 @@ import CarteleraModel
 public enum JSONLocation: Codable, Sendable, Hashable, DefinitionKeys {
     /// The whole response is JSON (a site's API).
     case page
+    /// The whole response is JSONP: JSON wrapped in a call, `callback({…});`.
+    case jsonp
     /// The text of the first element a CSS selector matches (`script#__NEXT_DATA__`, `script[type="application/json"]`).
     case script(String)
     /// The value assigned to a name in any script: `var NAME = {…};`, `window.NAME = […]`, `x.NAME = {a: 'b'}`,
@@ -15,14 +17,15 @@ public enum JSONLocation: Codable, Sendable, Hashable, DefinitionKeys {
     /// The rows of the Next.js flight data that `self.__next_f.push([1, "…"])` calls carry, as one array in page order.
     case nextFlight
 
-    /// Decodes `page`, `next-flight`, `{script: CSS}` or `{variable: NAME}`.
+    /// Decodes `page`, `jsonp`, `next-flight`, `{script: CSS}` or `{variable: NAME}`.
     public init(from decoder: any Decoder) throws {
         if let word = try? decoder.singleValueContainer().decode(String.self) {
             switch word {
             case "page": self = .page
+            case "jsonp": self = .jsonp
             case "next-flight": self = .nextFlight
             default:
-                throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "expected page, next-flight, {script: CSS} or {variable: NAME}, not \"\(word)\""))
+                throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "expected page, jsonp, next-flight, {script: CSS} or {variable: NAME}, not \"\(word)\""))
             }
             return
         }
@@ -40,6 +43,9 @@ public enum JSONLocation: Codable, Sendable, Hashable, DefinitionKeys {
         case .page:
             var container = encoder.singleValueContainer()
             try container.encode("page")
+        case .jsonp:
+            var container = encoder.singleValueContainer()
+            try container.encode("jsonp")
         case .nextFlight:
             var container = encoder.singleValueContainer()
             try container.encode("next-flight")
@@ -74,6 +80,15 @@ enum JSONInput {
             var bytes = response.body[...]
             if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
             return try parse(Array(bytes), what: "the response", fail: fail)
+        case .jsonp:
+            guard let open = response.body.firstIndex(of: UInt8(ascii: "(")), let close = response.body.lastIndex(of: UInt8(ascii: ")")), open < close else {
+                throw fail("the response is not JSONP: no callback(…) around the JSON")
+            }
+            let name = response.body[..<open].drop { JSONInput.isSpace($0) }
+            guard name.allSatisfy({ isIdentifier($0) || $0 == UInt8(ascii: ".") }) else {
+                throw fail("the response is not JSONP: it does not start with a callback name")
+            }
+            return try parse(Array(response.body[(open + 1)..<close]), what: "the JSON of the JSONP response", fail: fail)
         case .script(let css):
             let document = try definition.document(from: response, xml: false, warnings: &warnings)
             let nodes: [Node]
@@ -170,7 +185,7 @@ enum JSONInput {
             || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "$") || byte >= 0x80
     }
 
-    private static func isSpace(_ byte: UInt8) -> Bool { [0x20, 0x09, 0x0A, 0x0D].contains(byte) }
+    static func isSpace(_ byte: UInt8) -> Bool { [0x20, 0x09, 0x0A, 0x0D].contains(byte) }
 
     /// A JSON value as field texts: strings as written, numbers without `.0`, booleans as words; arrays give their scalar elements.
     static func texts(_ value: JSONValue) -> [String] {

@@ -24,7 +24,7 @@ struct JSONLDGraph: Sendable {
 
     /// Collects the typed objects of every block; the blocks' depth is bounded by the parser, so the walk is too.
     init(_ blocks: [JSONValue]) {
-        var references: [String: [String: JSONValue]] = [:]
+        var references: [String: JSONObject] = [:]
         func index(_ value: JSONValue) {
             switch value {
             case .object(let object):

@@ -1,11 +1,11 @@
 /// One JSON-LD object, read leniently: schema.org lets any property be a string, a number, a list or a nested
 /// object, and sites use all of them (`"4.5"` for a rating, one performer or a list of them).
 struct JSONLDNode: Sendable {
-    let members: [String: JSONValue]
+    let members: JSONObject
     /// The page's objects by `@id`, so a reference such as `"location": {"@id": "#club"}` reads the object it names.
-    let references: [String: [String: JSONValue]]
+    let references: [String: JSONObject]
 
-    init(_ members: [String: JSONValue], references: [String: [String: JSONValue]]) {
+    init(_ members: JSONObject, references: [String: JSONObject]) {
         self.members = members
         self.references = references
     }

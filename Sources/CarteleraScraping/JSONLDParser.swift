@@ -92,7 +92,7 @@ struct JSONLDParser {
     private mutating func object(depth: Int) throws(Failure) -> JSONValue {
         try checkDepth(depth)
         index += 1
-        var members: [String: JSONValue] = [:]
+        var members = JSONObject()
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
             index += 1

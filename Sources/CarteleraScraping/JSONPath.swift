@@ -1,9 +1,10 @@
 /// A JSONPath subset for rows and fields read from JSON.
 ///
 /// `$` is the document, `@` (or a path that starts with a name) the current row. Steps: `.name`, `['name']`,
-/// `["name"]`, `[n]` (negative counts from the end), `[*]` and `.*` (every element or member), `..name` and
-/// `..*` (at any depth), and filters `[?(@.key)]`, `[?(@.key == 'text')]`, `[?(@.key != 3)]`.
-/// A path yields every value it reaches, in document order, at most `maxResults` of them.
+/// `["name"]`, `[n]` (negative counts from the end), unions `['a','b']` and `[0,2]` (in the order listed), `[*]` and
+/// `.*` (every element or member), `..name` and `..*` (at any depth), and filters `[?(@.key)]`, `[?(@.key == 'text')]`,
+/// `[?(@.key != 3)]`, `[?(@.a == 1 && @.b)]`. A path yields every value it reaches in document order (an object's members as the document
+/// writes them), at most `maxResults` of them.
 public struct JSONPath: Hashable, Sendable, CustomStringConvertible {
     /// One step of a path.
     enum Step: Hashable, Sendable {
@@ -12,12 +13,16 @@ public struct JSONPath: Hashable, Sendable, CustomStringConvertible {
         case wildcard
         case descendant(String?)
         case filter(Filter)
+        /// `['a','b']`, `[0,2]`: each listed member or element, in the order listed.
+        case union([Step])
     }
 
     /// A `[?(…)]` test on an element.
     struct Filter: Hashable, Sendable {
         var path: [Step]
         var comparison: Comparison?
+        /// Further tests joined with `&&`: all must hold.
+        var and: [Filter] = []
     }
 
     /// What a filter compares the element's value with.
@@ -81,6 +86,8 @@ public struct JSONPath: Hashable, Sendable, CustomStringConvertible {
                     descend(value, name: name, into: &next)
                 case .filter(let filter):
                     next += children(of: value).filter { filter.accepts($0) }
+                case .union(let steps):
+                    for step in steps { next += apply([step], to: [value]) }
                 }
             }
             current = Array(next.prefix(maxResults))
@@ -91,7 +98,7 @@ public struct JSONPath: Hashable, Sendable, CustomStringConvertible {
     static func children(of value: JSONValue) -> [JSONValue] {
         switch value {
         case .array(let elements): return elements
-        case .object(let members): return members.keys.sorted().compactMap { members[$0] }
+        case .object(let members): return members.values
         default: return []
         }
     }
@@ -113,6 +120,10 @@ public struct JSONPath: Hashable, Sendable, CustomStringConvertible {
 extension JSONPath.Filter {
     /// Whether the element passes the test.
     func accepts(_ element: JSONValue) -> Bool {
+        holds(for: element) && and.allSatisfy { $0.holds(for: element) }
+    }
+
+    private func holds(for element: JSONValue) -> Bool {
         let found = JSONPath.apply(path, to: [element])
         guard let comparison else { return !found.isEmpty && found.contains { !$0.isNull } }
         let matches = found.contains { value in
@@ -194,7 +205,7 @@ extension JSONPath {
                 advance()
                 step = .wildcard
             case "'", "\"":
-                step = .member(try quoted())
+                step = try union(.member(try quoted()))
             case "?":
                 advance()
                 guard peek == "(" else { throw fail("expected \"(\" after \"?\"") }
@@ -205,12 +216,35 @@ extension JSONPath {
                 if peek == "-" { digits = "-"; advance() }
                 while let c = peek, ("0"..."9").contains(c) { digits.unicodeScalars.append(c); advance() }
                 guard digits.count <= 9, let value = Int(digits) else { throw fail("expected a number, a quoted name, * or ?(…) inside brackets") }
-                step = .index(value)
+                step = try union(.index(value))
             }
             skipSpaces()
             guard peek == "]" else { throw fail("expected \"]\"") }
             advance()
             return step
+        }
+
+        /// `first` alone, or with the further names or indexes after commas: `['a', 'b']`, `[0, -1]`.
+        mutating func union(_ first: Step) throws(ScrapeMessage) -> Step {
+            skipSpaces()
+            guard peek == "," else { return first }
+            var steps = [first]
+            while peek == "," {
+                advance()
+                skipSpaces()
+                if peek == "'" || peek == "\"" {
+                    steps.append(.member(try quoted()))
+                } else {
+                    var digits = ""
+                    if peek == "-" { digits = "-"; advance() }
+                    while let c = peek, ("0"..."9").contains(c) { digits.unicodeScalars.append(c); advance() }
+                    guard digits.count <= 9, let value = Int(digits) else { throw fail("expected a quoted name or a number after \",\" in a union") }
+                    steps.append(.index(value))
+                }
+                skipSpaces()
+                guard steps.count <= 64 else { throw fail("more than 64 names in a union") }
+            }
+            return .union(steps)
         }
 
         mutating func quoted() throws(ScrapeMessage) -> String {
@@ -242,15 +276,25 @@ extension JSONPath {
                 comparison = Comparison(equal: equal, value: try literal())
                 skipSpaces()
             }
-            guard peek == ")" else { throw fail("expected \")\" to end the filter") }
+            var filter = Filter(path: path, comparison: comparison)
+            if peek == "&" {
+                advance()
+                guard peek == "&" else { throw fail("expected && between two tests") }
+                advance()
+                let next = try self.filter()
+                filter.and = [Filter(path: next.path, comparison: next.comparison)] + next.and
+                guard filter.and.count <= 16 else { throw fail("more than 16 tests joined with &&") }
+                return filter
+            }
+            guard peek == ")" else { throw fail("expected \")\" (or && and another test) to end the filter") }
             advance()
-            return Filter(path: path, comparison: comparison)
+            return filter
         }
 
         mutating func literal() throws(ScrapeMessage) -> JSONValue {
             if peek == "'" || peek == "\"" { return .string(try quoted()) }
             var word = ""
-            while let c = peek, c != ")", c != " " { word.unicodeScalars.append(c); advance() }
+            while let c = peek, c != ")", c != " ", c != "&" { word.unicodeScalars.append(c); advance() }
             switch word {
             case "true": return .bool(true)
             case "false": return .bool(false)

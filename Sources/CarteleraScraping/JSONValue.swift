@@ -1,6 +1,6 @@
 /// Any JSON value, for expectation files whose shapes vary by site.
 public enum JSONValue: Codable, Sendable, Hashable {
-    case null, bool(Bool), number(Double), string(String), array([JSONValue]), object([String: JSONValue])
+    case null, bool(Bool), number(Double), string(String), array([JSONValue]), object(JSONObject)
 
     /// Decodes whichever JSON value the decoder holds.
     public init(from decoder: any Decoder) throws {
@@ -10,7 +10,7 @@ public enum JSONValue: Codable, Sendable, Hashable {
         else if let value = try? container.decode(Double.self) { self = .number(value) }
         else if let value = try? container.decode(String.self) { self = .string(value) }
         else if let value = try? container.decode([JSONValue].self) { self = .array(value) }
-        else { self = .object(try container.decode([String: JSONValue].self)) }
+        else { self = .object(JSONObject(try container.decode([String: JSONValue].self))) }
     }
 
     /// Encodes the value as the JSON it holds.
@@ -22,7 +22,7 @@ public enum JSONValue: Codable, Sendable, Hashable {
         case .number(let value): try container.encode(value)
         case .string(let value): try container.encode(value)
         case .array(let value): try container.encode(value)
-        case .object(let value): try container.encode(value)
+        case .object(let value): try container.encode(value.dictionary)
         }
     }
 

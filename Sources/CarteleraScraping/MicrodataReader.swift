@@ -78,7 +78,7 @@ enum MicrodataReader {
             // A nested item's own properties are its own.
             if !nested { pending += child.children.reversed() }
         }
-        var object = members.mapValues { $0.count == 1 ? $0[0] : .array($0) }
+        var object = JSONObject(members.mapValues { $0.count == 1 ? $0[0] : .array($0) })
         if !types.isEmpty { object["@type"] = types.count == 1 ? .string(types[0]) : .array(types.map(JSONValue.string)) }
         if let id = element.attribute("itemid") ?? element.attribute("resource") { object["@id"] = .string(id) }
         return .object(object)

@@ -20,10 +20,22 @@ struct NumberFields {
         read(field, text, NumberParsing.checkedDecimal)
     }
 
-    /// A length in seconds (`NumberParsing.duration`); nil when absent, without a duration, or dropped.
-    mutating func duration(_ field: String, _ text: String?) -> Int? {
-        read(field, text, NumberParsing.checkedDuration)
+    /// A length in seconds (`NumberParsing.duration`), a bare number counting `unit`s (minutes unless given); nil when
+    /// absent, without a duration, or dropped.
+    mutating func duration(_ field: String, _ text: String?, unit: DurationUnit? = nil) -> Int? {
+        guard let unit, let text, let number = Double(text.trimmingWhitespace()), number.isFinite else {
+            return read(field, text, NumberParsing.checkedDuration)
+        }
+        let seconds = unit.seconds(number).rounded()
+        guard let whole = Int(exactly: seconds), (0...Self.longestDuration).contains(whole) else {
+            drop(field, "\"\(text)\" \(unit.rawValue) is not a length from 0 to 100 years")
+            return nil
+        }
+        return whole
     }
+
+    /// The longest length read from a bare number: a hundred years, in seconds.
+    static let longestDuration = 100 * 366 * 86_400
 
     /// Records that `field` was dropped because of `problem` (`"1e+300 is over 1000000"`).
     mutating func drop(_ field: String, _ problem: String) {

@@ -62,7 +62,7 @@ enum RequestBuilder {
 
     /// Detail requests reuse the listing's request shape.
     static func request(_ detail: DetailSpec, values: PlaceholderValues, baseURL: String, source: SourceID, policy: FetchPolicy) -> FetchRequest? {
-        let template = RequestTemplate(url: values.render(detail.url), method: detail.method, form: detail.form, body: nil, headers: detail.headers, pages: nil, firstPage: nil)
+        let template = RequestTemplate(url: values.render(detail.url), method: detail.method, form: detail.form, body: detail.body, headers: detail.headers, pages: nil, firstPage: nil)
         var request = Self.request(template, values: values, source: source, label: "detail", policy: policy)
         guard let absolute = URL(string: request.url, relativeTo: URL(string: baseURL))?.absoluteURL.absoluteString,
               absolute.hasPrefix("http") || absolute.hasPrefix("file") else { return nil }

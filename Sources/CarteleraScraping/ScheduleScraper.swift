@@ -21,7 +21,18 @@ public struct ScheduleScraper: Scraper {
     public func scrape(_ job: ScrapeJob, context: ScrapeContext) async -> ScrapeOutcome {
         let loader = PageLoader(fetcher: context.fetcher, source: id)
         let channels = definition.channels.filter { job.channels?.contains(ChannelID($0.id)) ?? true }
-        var outcome = ScrapeOutcome(extraction: Extraction(source: id, channels: channels.map(channel), days: job.days))
+        var records: [Channel] = []
+        // A channel listed once per language is one channel.
+        for entry in channels where !records.contains(where: { $0.id.rawValue == entry.id }) { records.append(channel(entry)) }
+        var outcome = ScrapeOutcome(extraction: Extraction(source: id, channels: records, days: job.days))
+        let session: [String: String]
+        do throws(ScrapeError) {
+            session = try await definition.openSession(loader: loader, today: definition.dayZone.local(context.now).day)
+        } catch {
+            // Without the session no listing can be asked for: every channel-day fails with its cause.
+            outcome.failures.append(error)
+            return outcome
+        }
         // Channel-days run concurrently; the fetch pipeline keeps each host polite.
         await withTaskGroup(of: (Int, Result<DayResult, ScrapeError>).self) { group in
             var index = 0
@@ -30,7 +41,7 @@ public struct ScheduleScraper: Scraper {
                     let position = index
                     group.addTask {
                         do throws(ScrapeError) {
-                            return (position, .success(try await scrapeDay(channel: channel, day: day, loader: loader, now: context.now)))
+                            return (position, .success(try await scrapeDay(channel: channel, day: day, loader: loader, now: context.now, session: session)))
                         } catch {
                             return (position, .failure(error))
                         }
@@ -89,23 +100,36 @@ public struct ScheduleScraper: Scraper {
     }
 
     /// Every page of one channel's day, read in page order.
-    func scrapeDay(channel: ChannelEntry, day: Day, loader: PageLoader, now: Timestamp) async throws(ScrapeError) -> DayResult {
+    func scrapeDay(channel: ChannelEntry, day: Day, loader: PageLoader, now: Timestamp, session: [String: String] = [:]) async throws(ScrapeError) -> DayResult {
         var rows: [RawItem] = []
         var warnings: [String] = []
-        let firstPage = definition.request.firstPage ?? 1
-        for page in firstPage..<(firstPage + max(1, definition.request.pages ?? 1)) {
-            var values = PlaceholderValues(day: day, channel: channel, page: page)
-            values.today = definition.dayZone.local(now).day
-            let request = RequestBuilder.request(definition.request, values: values, source: id, label: page == firstPage ? "listing" : "listing-\(page)", policy: definition.fetchPolicy)
+        let today = definition.dayZone.local(now).day
+        for (request, values) in section.requests(of: definition, channel: channel, day: day, today: today, session: session) {
             let response = try await loader.response(request)
             if response.body.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) { continue }
-            if let location = section.schedule.json {
-                if let root = try JSONInput.read(location, response: response, definition: definition, warnings: &warnings) {
-                    rows += try readJSONRows(root, table: section.schedule, values: values, url: response.url)
+            let document: Document
+            let table = section.schedule
+            if let location = table.json {
+                guard let root = try JSONInput.read(location, response: response, definition: definition, warnings: &warnings) else { continue }
+                guard let html = table.html else {
+                    rows += try readJSONRows(root, table: table, values: values, url: response.url)
+                    continue
                 }
-                continue
+                // Markup inside the JSON (an AJAX answer): its texts are one HTML page, read with the rows' selectors.
+                let texts: [String]
+                do throws(ScrapeMessage) { texts = try html.path(values).values(root: root, row: root).flatMap(JSONInput.texts) } catch {
+                    throw ScrapeError(kind: .json, source: id, url: response.url, message: error.description)
+                }
+                guard !texts.isEmpty else {
+                    warnings.append("\(id): \(response.url): no HTML text at schedule.html: read as a page listing nothing")
+                    continue
+                }
+                let markup = FetchResponse(url: response.url, status: response.status, headers: ["content-type": "text/html; charset=utf-8"],
+                                           body: Array(texts.joined(separator: "\n").utf8))
+                document = try definition.document(from: markup, xml: false, warnings: &warnings)
+            } else {
+                document = try definition.document(from: response, xml: definition.format == .xml, warnings: &warnings)
             }
-            let document = try definition.document(from: response, xml: definition.format == .xml, warnings: &warnings)
             do {
                 rows += try readRows(document, values: values, baseURL: response.url, warnings: &warnings)
             } catch let error as ScrapeError {
@@ -114,9 +138,14 @@ public struct ScheduleScraper: Scraper {
                 throw ScrapeError(kind: .markup, source: id, url: response.url, message: "\(error)")
             }
         }
+        if let unique = section.schedule.unique {
+            // Answers that overlap list a programme twice: the first reading is kept.
+            var seen = Set<String>()
+            rows = rows.filter { row in row.first(unique).map { seen.insert($0).inserted } ?? true }
+        }
         var detailFailures: [ScrapeError] = []
         if let detail = section.detail {
-            rows = await withDetails(rows, detail: detail, channel: channel, day: day, loader: loader, failures: &detailFailures, warnings: &warnings)
+            rows = await withDetails(rows, detail: detail, channel: channel, day: day, today: today, session: session, loader: loader, failures: &detailFailures, warnings: &warnings)
         }
         var result = buildProgrammes(rows, channel: channel, day: day, warnings: warnings)
         result.detailFailures = detailFailures
@@ -140,7 +169,7 @@ public struct ScheduleScraper: Scraper {
         if let grid = section.grid {
             guard let day = values.day else { return [] }
             for cell in try GridReader(grid: grid).cells(in: root, day: day, values: values) {
-                var fields = try readFields(table.fields, row: cell.node, reader: reader)
+                var fields = try reader.row(table, node: cell.node)
                 if fields["start"] == nil { fields["start"] = [try reader.value(grid.time, in: cell.timeNode) ?? cell.time] }
                 items.append(RawItem(fields: fields, baseURL: baseURL))
             }
@@ -157,7 +186,7 @@ public struct ScheduleScraper: Scraper {
         for (row, rowDay) in zip(rows, rowDays) {
             // With date headers, a row belongs to the day of the header before it: only the day asked for is read.
             if table.dayHeader != nil, rowDay != values.day { continue }
-            var item = RawItem(fields: try readFields(table.fields, row: row, reader: reader), baseURL: baseURL)
+            var item = RawItem(fields: try reader.row(table, node: row), baseURL: baseURL)
             item.headerDay = rowDay
             items.append(item)
         }
@@ -180,39 +209,22 @@ public struct ScheduleScraper: Scraper {
         let reader = FieldReader(baseURL: url, values: values)
         do throws(ScrapeMessage) {
             return try rowsPath.path(values).values(root: root, row: root).map { row throws(ScrapeMessage) in
-                RawItem(fields: try readJSONFields(table.fields, root: root, row: row, reader: reader), baseURL: url)
+                RawItem(fields: try reader.row(table, json: root, row: row), baseURL: url)
             }
         } catch {
             throw ScrapeError(kind: .json, source: id, url: url, message: error.description)
         }
     }
 
-    private func readJSONFields(_ fields: [String: CompiledField], root: JSONValue, row: JSONValue, reader: FieldReader) throws(ScrapeMessage) -> [String: [String]] {
-        var result: [String: [String]] = [:]
-        for (name, field) in fields {
-            let values = try reader.values(field, json: root, row: row)
-            if !values.isEmpty { result[name] = values }
-        }
-        return result
-    }
-
-    private func readFields(_ fields: [String: CompiledField], row: Node, reader: FieldReader) throws -> [String: [String]] {
-        var result: [String: [String]] = [:]
-        for (name, field) in fields {
-            let values = try reader.values(field, in: row)
-            if !values.isEmpty { result[name] = values }
-        }
-        return result
-    }
-
     /// Fills each item from its detail page; a detail page that fails costs only its own fields, and is recorded in `failures`.
     private func withDetails(
-        _ items: [RawItem], detail: CompiledDetail, channel: ChannelEntry, day: Day, loader: PageLoader,
+        _ items: [RawItem], detail: CompiledDetail, channel: ChannelEntry, day: Day, today: Day, session: [String: String], loader: PageLoader,
         failures: inout [ScrapeError], warnings: inout [String]
     ) async -> [RawItem] {
         var result = items
+        let table = CompiledTable(rows: nil, fields: detail.fields, order: detail.order)
         for (index, item) in items.enumerated() {
-            var values = PlaceholderValues(day: day, channel: channel, page: nil)
+            var values = definition.placeholders(day: day, channel: channel, page: nil, today: today, session: session)
             values.fields = item.fields.compactMapValues { $0.first }
             guard let request = RequestBuilder.request(detail.spec, values: values, baseURL: item.baseURL, source: id, policy: definition.fetchPolicy) else { continue }
             do throws(ScrapeError) {
@@ -224,7 +236,7 @@ public struct ScheduleScraper: Scraper {
                 if let location = detail.json {
                     guard let json = try JSONInput.read(location, response: response, definition: definition, warnings: &warnings) else { continue }
                     do throws(ScrapeMessage) {
-                        for (name, found) in try readJSONFields(detail.fields, root: json, row: json, reader: reader) { result[index].fields[name] = found }
+                        for (name, found) in try reader.row(table, json: json, row: json) { result[index].fields[name] = found }
                     } catch {
                         throw ScrapeError(kind: .json, source: id, url: response.url, message: "detail: \(error.description)")
                     }
@@ -232,13 +244,10 @@ public struct ScheduleScraper: Scraper {
                 }
                 let document = try definition.document(from: response, xml: definition.format == .xml, warnings: &warnings)
                 guard let root = document.root else { continue }
-                for (name, field) in detail.fields {
-                    do {
-                        let found = try reader.values(field, in: root)
-                        if !found.isEmpty { result[index].fields[name] = found }
-                    } catch {
-                        throw ScrapeError(kind: .markup, source: id, url: response.url, message: "detail field \(name): \(error)")
-                    }
+                do {
+                    for (name, found) in try reader.row(table, node: root) { result[index].fields[name] = found }
+                } catch {
+                    throw ScrapeError(kind: .markup, source: id, url: response.url, message: "detail: \(error)")
                 }
             } catch {
                 failures.append(error)
@@ -249,6 +258,7 @@ public struct ScheduleScraper: Scraper {
 
     private func buildProgrammes(_ items: [RawItem], channel: ChannelEntry, day: Day, warnings initial: [String]) -> DayResult {
         var warnings = initial
+        let durationUnit = section.detail?.fields["duration"]?.unit ?? section.schedule.fields["duration"]?.unit
         var slots: [ScheduleSlot] = []
         var kept: [(item: RawItem, numbers: NumberFields)] = []
         for item in items {
@@ -261,9 +271,13 @@ public struct ScheduleScraper: Scraper {
             var numbers = NumberFields(item: "\(channel.id) \(day) \"\(title)\"")
             var slot = ScheduleSlot(start: start)
             if let stopText = item.first("stop") { slot.stop = scheduleTime(stopText, field: "stop", day: day, header: item.first("date"), headerDay: item.headerDay) }
-            if slot.stop == nil { slot.duration = numbers.duration("duration", item.first("duration")) }
+            if slot.stop == nil { slot.duration = numbers.duration("duration", item.first("duration"), unit: durationUnit) }
             slots.append(slot)
             kept.append((item, numbers))
+        }
+        if definition.lastStop == .duration {
+            // Only the last programme's length is used; the others end where the next one starts.
+            for index in slots.indices.dropLast() { slots[index].duration = nil }
         }
         var rules = definition.rules
         if definition.lastStop != .defaultDuration { rules.defaultDuration = nil }
@@ -280,10 +294,13 @@ public struct ScheduleScraper: Scraper {
             if end > times[last].start { times[last].stop = end }
         }
         let channelID = ChannelID(channel.id)
+        let dayStart = definition.dayZone.instant(LocalDateTime(day: day, secondOfDay: 0))
+        let dayEnd = definition.dayZone.instant(LocalDateTime(day: day.advanced(by: 1), secondOfDay: 0))
         var programmes: [Programme] = []
         programmes.reserveCapacity(kept.count)
         for ((item, numbers), time) in zip(kept, times) {
             if definition.keep == .requestedDay, definition.dayZone.local(time.start).day != day { continue }
+            if definition.keep == .overlappingDay, !(time.start < dayEnd && (time.stop ?? time.start.adding(seconds: 1)) > dayStart) { continue }
             var numbers = numbers
             var stop = time.stop
             if let end = stop, !Timestamp.supported.contains(end.secondsSince1970) {
@@ -294,8 +311,6 @@ public struct ScheduleScraper: Scraper {
             programmes.append(programme(item, channel: channelID, start: time.start, stop: stop, numbers: &numbers))
             warnings += numbers.warnings(source: id, url: item.baseURL)
         }
-        let dayStart = definition.dayZone.instant(LocalDateTime(day: day, secondOfDay: 0))
-        let dayEnd = definition.dayZone.instant(LocalDateTime(day: day.advanced(by: 1), secondOfDay: 0))
         let from = min(dayStart, programmes.first?.start ?? dayStart)
         let to = max(dayEnd, programmes.map(\.start).max() ?? dayEnd)
         return DayResult(programmes: programmes, coverage: Coverage(channel: channelID, from: from, to: to), warnings: warnings)
@@ -322,7 +337,17 @@ public struct ScheduleScraper: Scraper {
             score: numbers.decimal("score", item.first("score")),
             country: item.first("country"),
             language: item.first("language"),
-            provenance: [Provenance(source: id, url: item.baseURL)])
+            provenance: [Provenance(source: id, url: item.baseURL)],
+            extras: extras(item))
+    }
+
+    /// The credits, images and keywords beyond the model's main fields, nil when the row has none.
+    private func extras(_ item: RawItem) -> ProgrammeExtras? {
+        let extras = ProgrammeExtras(
+            writers: item.fields["writers"] ?? [], adapters: item.fields["adapters"] ?? [], producers: item.fields["producers"] ?? [],
+            composers: item.fields["composers"] ?? [], editors: item.fields["editors"] ?? [], presenters: item.fields["presenters"] ?? [],
+            commentators: item.fields["commentators"] ?? [], images: item.fields["images"] ?? [], keywords: item.fields["keywords"] ?? [])
+        return extras.isEmpty ? nil : extras
     }
 
     /// Reads a time field with its format into a schedule time.

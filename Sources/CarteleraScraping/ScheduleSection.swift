@@ -29,13 +29,18 @@ struct ScheduleSection: KindSection {
 
     func scraper(for definition: CompiledDefinition) -> any Scraper { ScheduleScraper(definition: definition, section: self) }
 
-    /// The day's pages: `{page}` runs from `first_page` over `pages`.
-    func listingRequests(of definition: CompiledDefinition, channel: ChannelEntry?, day: Day, today: Day?) -> [FetchRequest] {
-        definition.pageRequests(channel: channel, day: day, today: today, pages: max(1, definition.request.pages ?? 1))
+    /// The day's pages (`{page}` runs from `first_page` over `pages`), then each of `request.urls` once.
+    func listingRequests(of definition: CompiledDefinition, channel: ChannelEntry?, day: Day, today: Day?, session: [String: String]) -> [FetchRequest] {
+        requests(of: definition, channel: channel, day: day, today: today, session: session).map(\.request)
+    }
+
+    /// The day's requests, each with the placeholder values it was made with (its rows are read with them).
+    func requests(of definition: CompiledDefinition, channel: ChannelEntry?, day: Day, today: Day?, session: [String: String]) -> [(request: FetchRequest, values: PlaceholderValues)] {
+        definition.pageRequests(channel: channel, day: day, today: today, session: session, pages: max(1, definition.request.pages ?? 1), urls: true)
     }
 
     func inspectedTables(label: String?) -> [(key: String, table: CompiledTable)] {
-        if let detail, label?.hasPrefix("detail") == true { return [("detail", CompiledTable(rows: nil, fields: detail.fields, json: detail.json))] }
+        if let detail, label?.hasPrefix("detail") == true { return [("detail", CompiledTable(rows: nil, fields: detail.fields, order: detail.order, json: detail.json))] }
         var table = schedule
         table.grid = grid
         return [("schedule", table)]
@@ -46,21 +51,31 @@ struct ScheduleSection: KindSection {
         let probe = context.probe
         if context.channels.isEmpty { throw fail("channels", "a tv-schedule source lists at least one channel") }
         guard let spec = written.schedule else { throw fail("schedule", "a tv-schedule source needs a schedule section") }
-        let fields = try CompiledDefinition.compileFields(spec.fields, keyPath: "schedule.fields", json: spec.json != nil, probe: probe, fail: fail)
-        var schedule = CompiledTable(rows: nil, fields: fields)
+        if spec.html != nil, spec.json == nil { throw fail("schedule.html", "html names markup inside JSON: add json: page (or jsonp, {script: CSS}, {variable: NAME})") }
+        // With `html`, the JSON only carries markup: rows and fields read that markup.
+        let readsJSON = spec.json != nil && spec.html == nil
+        let fields = try CompiledDefinition.compileFields(spec.fields, keyPath: "schedule.fields", json: readsJSON, probe: probe, fail: fail)
+        let order = try CompiledDefinition.fieldOrder(spec.fields, keyPath: "schedule.fields", fail: fail)
+        try CompiledDefinition.checkFieldNames(written, fail: fail)
+        var schedule = CompiledTable(rows: nil, fields: fields, order: order)
         var grid: CompiledGrid?
         if let gridSpec = spec.grid {
             grid = try compileGrid(gridSpec, probe: probe, fail: fail)
         } else {
             guard let rows = spec.rows else { throw fail("schedule.rows", "say which element is one programme (rows) or describe a grid") }
             guard fields["start"] != nil || written.detail != nil else { throw fail("schedule.fields.start", "a schedule needs a start field") }
-            if let json = spec.json {
+            if let json = spec.json, readsJSON {
                 try CompiledDefinition.validate(json, keyPath: "schedule.json", fail: fail)
                 if spec.dayHeader != nil { throw fail("schedule.day_header", "date headers are HTML elements: with json, give each row's date as a field") }
                 guard case .css(let text) = rows else { throw fail("schedule.rows", "with json, rows is a JSONPath such as $.shows[*]") }
-                schedule = CompiledTable(rows: nil, fields: fields, json: json, jsonRows: try CompiledDefinition.compileJSONPath(text, keyPath: "schedule.rows", fail: fail))
+                schedule = CompiledTable(rows: nil, fields: fields, order: order, json: json, jsonRows: try CompiledDefinition.compileJSONPath(text, keyPath: "schedule.rows", fail: fail))
             } else {
-                schedule = CompiledTable(rows: try CompiledDefinition.compileSelector(rows, keyPath: "schedule.rows", probe: probe, fail: fail), fields: fields)
+                schedule = CompiledTable(rows: try CompiledDefinition.compileSelector(rows, keyPath: "schedule.rows", probe: probe, fail: fail), fields: fields, order: order)
+                if let json = spec.json, let html = spec.html {
+                    try CompiledDefinition.validate(json, keyPath: "schedule.json", fail: fail)
+                    schedule.json = json
+                    schedule.html = try CompiledDefinition.compileJSONPath(html, keyPath: "schedule.html", fail: fail)
+                }
                 if let header = spec.dayHeader {
                     guard header.format != nil else { throw fail("schedule.day_header.format", "say how a header names its day, such as \"EEEE d MMMM\"") }
                     guard header.select != nil || header.xpath != nil else { throw fail("schedule.day_header", "say which elements are the date headers (select or xpath)") }
@@ -73,17 +88,30 @@ struct ScheduleSection: KindSection {
             }
         }
         guard fields["title"] != nil else { throw fail("schedule.fields.title", "a schedule needs a title field") }
+        if let unique = spec.unique {
+            guard fields[unique] != nil else { throw fail("schedule.unique", "names no field: unique is the field whose repeated value marks a programme already read") }
+            schedule.unique = unique
+        }
 
         var detail: CompiledDetail?
         if let spec = written.detail {
-            let unknown = PlaceholderValues.unknownNames(in: spec.url, fieldNames: Set(fields.keys))
-            if !unknown.isEmpty { throw fail("detail.url", "unknown placeholder {\(unknown[0])}: a listing field of that name is needed") }
+            let templates = [("detail.url", spec.url), ("detail.body", spec.body ?? "")]
+                + (spec.form ?? [:]).sorted { $0.key < $1.key }.map { ("detail.form.\($0.key)", $0.value) }
+                + (spec.headers ?? [:]).sorted { $0.key < $1.key }.map { ("detail.headers.\($0.key)", $0.value) }
+            for (key, template) in templates {
+                let unknown = PlaceholderValues.unknownNames(in: template, fieldNames: Set(fields.keys), sessionNames: context.sessionNames)
+                if !unknown.isEmpty { throw fail(key, "unknown placeholder {\(unknown[0])}: a listing field of that name is needed") }
+            }
             try CompiledDefinition.checkChannelParts([("detail.url", spec.url)], channels: context.channels, fail: fail)
             if let json = spec.json { try CompiledDefinition.validate(json, keyPath: "detail.json", fail: fail) }
-            detail = CompiledDetail(spec: spec, fields: try CompiledDefinition.compileFields(spec.fields, keyPath: "detail.fields", json: spec.json != nil, probe: probe, fail: fail))
+            detail = CompiledDetail(spec: spec, fields: try CompiledDefinition.compileFields(spec.fields, keyPath: "detail.fields", json: spec.json != nil, probe: probe, fail: fail),
+                                    order: try CompiledDefinition.fieldOrder(spec.fields, keyPath: "detail.fields", fail: fail))
             if fields["start"] == nil, detail?.fields["start"] == nil {
                 throw fail("schedule.fields.start", "a schedule needs a start field, in the listing or its detail")
             }
+        }
+        if context.lastStop == .duration, fields["duration"] == nil, detail?.fields["duration"] == nil {
+            throw fail("rules.last_stop", "duration needs a duration field")
         }
         return ScheduleSection(schedule: schedule, grid: grid, detail: detail)
     }
@@ -118,6 +146,8 @@ struct CompiledGrid: Sendable {
 struct CompiledDetail: Sendable {
     let spec: DetailSpec
     let fields: [String: CompiledField]
+    /// The fields in the order they are read.
+    var order: [String]
     /// Where the detail response's JSON is, for fields read from JSON.
     var json: JSONLocation? { spec.json }
 }

@@ -10,9 +10,13 @@ public struct ScheduleSpec: Codable, Sendable, DefinitionKeys {
     public var json: JSONLocation?
     /// A multi-day page's date headers: each row belongs to the header before it, and only the day asked for is kept.
     public var dayHeader: FieldSpec?
+    /// With `json`, a JSONPath to an HTML text inside it (an AJAX answer's markup): rows and fields are then CSS or XPath in that markup.
+    public var html: String?
+    /// A field whose value names a programme: a row whose value was seen before is the same programme, listed again (answers that overlap).
+    public var unique: String?
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case rows, grid, fields, json
+        case rows, grid, fields, json, html, unique
         case dayHeader = "day_header"
     }
 
@@ -54,6 +58,8 @@ public struct DetailSpec: Codable, Sendable, DefinitionKeys {
     public var method: String?
     /// Form fields sent url-encoded in the body (values take placeholders).
     public var form: [String: String]?
+    /// A raw body, such as JSON (takes placeholders).
+    public var body: String?
     /// Extra request headers (values take placeholders).
     public var headers: [String: String]?
     /// The fields read from the detail page, by name.
@@ -61,7 +67,7 @@ public struct DetailSpec: Codable, Sendable, DefinitionKeys {
     /// Where the detail response's JSON is, when its fields are JSONPaths.
     public var json: JSONLocation?
 
-    enum CodingKeys: String, CodingKey, CaseIterable { case url, method, form, headers, fields, json }
+    enum CodingKeys: String, CodingKey, CaseIterable { case url, method, form, body, headers, fields, json }
 
     static var nestedKeys: [CodingKeys: DefinitionSchema] {
         [.form: .dictionary(.scalar), .headers: .dictionary(.scalar), .fields: .dictionary(FieldSpec.schema), .json: JSONLocation.schema]

@@ -35,9 +35,11 @@ public struct SiteDefinition: Codable, Sendable, DefinitionKeys {
     public var keep: KeepPolicy?
     /// The system age ratings are in, such as `ES` or `VET`.
     public var ratingSystem: String?
+    /// A login or token request made once before the listings, whose answer fills `{session.NAME}`.
+    public var session: SessionSpec?
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case kind, name, site, timezone, encoding, format, request, channels, expressions
+        case kind, name, site, timezone, encoding, format, request, channels, expressions, session
         case dayZone = "day_zone"
         case bodyReplace = "body_replace"
         case rules, sanity, fetch, days, keep
@@ -46,7 +48,7 @@ public struct SiteDefinition: Codable, Sendable, DefinitionKeys {
 
     static var nestedKeys: [CodingKeys: DefinitionSchema] {
         [.request: RequestTemplate.schema, .channels: .list(ChannelEntry.schema), .rules: RulesSpec.schema, .sanity: SanitySpec.schema,
-         .fetch: FetchSpec.schema, .expressions: .dictionary(.scalar), .bodyReplace: .list(.list(.scalar))]
+         .fetch: FetchSpec.schema, .expressions: .dictionary(.scalar), .bodyReplace: .list(.list(.scalar)), .session: SessionSpec.schema]
     }
 }
 
@@ -60,6 +62,8 @@ public enum PageFormat: String, Codable, Sendable {
 public enum KeepPolicy: String, Codable, Sendable {
     case all
     case requestedDay = "requested-day"
+    /// Items on the air at any moment of the day asked for: those starting on it, and one begun the evening before.
+    case overlappingDay = "overlapping-day"
 }
 
 /// How to build the request(s) for a channel and day.
@@ -78,7 +82,8 @@ public struct RequestTemplate: Codable, Sendable, DefinitionKeys {
     public var pages: Int?
     /// The number of the first page (1 when absent).
     public var firstPage: Int?
-    /// Further pages read like `url`, after it (jsonld).
+    /// Further requests read like `url`, after it: a jsonld source's other pages, or a tv-schedule day's other
+    /// answers (`{date+1:…}`: the next day's file, which holds the end of this one).
     public var urls: [String]?
 
     enum CodingKeys: String, CodingKey, CaseIterable {
@@ -180,6 +185,8 @@ public struct FieldSpec: Codable, Sendable, DefinitionKeys {
     public var upper: Bool?
     /// Times in this field without an offset are UTC, not the source's `timezone`.
     public var utc: Bool?
+    /// The unit of a bare number in a `duration` field: `min` (the default), `s`, `ms` or `h`.
+    public var unit: String?
 
     /// A field read as the text at a CSS selector.
     public init(select: String? = nil) { self.select = select.map { [$0] } }
@@ -215,10 +222,11 @@ public struct FieldSpec: Codable, Sendable, DefinitionKeys {
         lower = try container.decodeIfPresent(Bool.self, forKey: .lower)
         upper = try container.decodeIfPresent(Bool.self, forKey: .upper)
         utc = try container.decodeIfPresent(Bool.self, forKey: .utc)
+        unit = try container.decodeIfPresent(String.self, forKey: .unit)
     }
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case select, xpath, path, attr, all, lines, verbatim, regex, group, replace, split, value, `default`, format, url, lower, upper, utc
+        case select, xpath, path, attr, all, lines, verbatim, regex, group, replace, split, value, `default`, format, url, lower, upper, utc, unit
     }
 
     static var nestedKeys: [CodingKeys: DefinitionSchema] {
@@ -280,4 +288,26 @@ public struct FetchSpec: Codable, Sendable, DefinitionKeys {
         case delay, concurrency, timeout, robots
         case maxBodyBytes = "max_body_bytes"
     }
+}
+
+/// A login or token request made once before a source's listings; values read from its answer fill `{session.NAME}`
+/// in the listing and detail requests (a token in the URL, a bearer header, the cookies it sets).
+public struct SessionSpec: Codable, Sendable, DefinitionKeys {
+    /// The URL (takes `{date…}` placeholders for the first day asked for).
+    public var url: String
+    /// The HTTP method; GET, or POST when there is a form or body.
+    public var method: String?
+    /// Form fields sent url-encoded in the body.
+    public var form: [String: String]?
+    /// A raw body, such as JSON.
+    public var body: String?
+    /// Extra request headers.
+    public var headers: [String: String]?
+    /// The values read from the answer, by name: a JSONPath into its JSON (`$.jwt`), `cookies` (every cookie it
+    /// sets, as a Cookie header writes them), `cookie:NAME` or `header:NAME`.
+    public var values: [String: String]
+
+    enum CodingKeys: String, CodingKey, CaseIterable { case url, method, form, body, headers, values }
+
+    static var nestedKeys: [CodingKeys: DefinitionSchema] { [.form: .dictionary(.scalar), .headers: .dictionary(.scalar), .values: .dictionary(.scalar)] }
 }

@@ -1,4 +1,5 @@
 import CarteleraMarkup
+import Foundation
 import Synchronization
 
 /// Compiled forms of selectors rendered from templates (`li[data-day='{date:dd}']`), keyed by their text.
@@ -12,6 +13,7 @@ final class TemplateCache: Sendable {
     private let capacity: Int
     private let selectors = Mutex<[String: CSSSelector]>([:])
     private let expressions = Mutex<[String: XPathExpression]>([:])
+    private let patterns = Mutex<[String: NSRegularExpression]>([:])
 
     init(capacity: Int) {
         self.capacity = capacity
@@ -24,6 +26,17 @@ final class TemplateCache: Sendable {
         selectors.withLock { cache in
             if cache.count >= capacity { cache.removeAll() }
             cache[css] = compiled
+        }
+        return compiled
+    }
+
+    /// The compiled regular expression for a rendered pattern (a `replace` pattern naming a field).
+    func regex(_ pattern: String) throws -> NSRegularExpression {
+        if let known = patterns.withLock({ $0[pattern] }) { return known }
+        let compiled = try NSRegularExpression(pattern: pattern)
+        patterns.withLock { cache in
+            if cache.count >= capacity { cache.removeAll() }
+            cache[pattern] = compiled
         }
         return compiled
     }

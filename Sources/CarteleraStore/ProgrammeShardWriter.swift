@@ -42,6 +42,19 @@ enum ProgrammeShardWriter {
         key("directors"); strings(p.directors, into: &out)
         if let episode = p.episode { key("episode"); out += Array(String(episode).utf8) }
         if let externalID = p.externalID { key("externalID"); string(externalID, into: &out) }
+        if let extras = p.extras {
+            key("extras")
+            let lists = [("adapters", extras.adapters), ("commentators", extras.commentators), ("composers", extras.composers), ("editors", extras.editors),
+                         ("images", extras.images), ("keywords", extras.keywords), ("presenters", extras.presenters), ("producers", extras.producers),
+                         ("writers", extras.writers)]
+            for (index, (name, values)) in lists.enumerated() {
+                out.append(UInt8(ascii: index == 0 ? "{" : ","))
+                string(name, into: &out)
+                out.append(UInt8(ascii: ":"))
+                strings(values, into: &out)
+            }
+            out.append(UInt8(ascii: "}"))
+        }
         key("genres"); strings(p.genres.map(\.rawValue), into: &out)
         key("guests"); strings(p.guests, into: &out)
         key("id"); string(p.id.rawValue, into: &out)

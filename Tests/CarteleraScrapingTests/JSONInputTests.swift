@@ -1,5 +1,5 @@
 import CarteleraModel
-import CarteleraScraping
+@testable import CarteleraScraping
 import Testing
 
 @Suite struct JSONInputTests {
@@ -25,13 +25,13 @@ import Testing
             title: title
             category: {path: "genres[*]", all: true}
             description: {path: "info.text", default: "none"}
-            channel_name: $.channel
+            language: $.language
         """
 
     @Test func aWholeJSONResponseIsReadWithPathsAndTheUsualTimeline() async throws {
         var harness = try ScrapeHarness()
         try harness.page("https://tv.example/la1/2026-11-20", """
-            {"channel": "La 1", "items": [
+            {"channel": "La 1", "language": "es", "items": [
               {"start": "06:00", "title": "Noticias 24h"},
               {"start": "21:00", "title": "Telediario 2", "genres": ["Noticias", "Actualidad"], "info": {"text": "Noticias del d\\u00eda"}},
               {"start": "00:30", "title": "La noche en 24h", "genres": []}
@@ -43,6 +43,7 @@ import Testing
         #expect(programmes.map(\.title) == ["Noticias 24h", "Telediario 2", "La noche en 24h"])
         #expect(programmes[1].categories == ["Noticias", "Actualidad"])
         #expect(programmes[1].description == "Noticias del día")
+        #expect(programmes.allSatisfy { $0.language == "es" }, "a $ path reads the whole document from every row")
         #expect(programmes.last?.description == "none")
         // 21:00 and then 00:30 the next morning, Madrid (UTC+1): the rollover rule applies as for markup.
         #expect(programmes[1].start == Timestamp(iso8601: "2026-11-20T20:00:00Z"))
@@ -138,9 +139,30 @@ import Testing
         #expect(try texts("$.a[?(@.missing)].b").isEmpty)
     }
 
+    @Test func membersComeInDocumentOrderAndUnionsInTheOrderListed() throws {
+        let parsed = try JSONLDParser.parse(Array(#"{"result":{"morning":[1,2],"afternoon":[3],"evening":[4,5]},"z":{"b":"B","a":"A"}}"#.utf8))
+        func texts(_ path: String) throws -> [String] { try JSONPath(path).values(root: parsed, row: parsed).compactMap(\.string) }
+        #expect(try texts("$.result.*[*]") == ["1", "2", "3", "4", "5"])
+        #expect(try texts("$.z.*") == ["B", "A"])
+        #expect(try texts("$..*").suffix(2) == ["B", "A"])
+        #expect(try texts("$.result['evening','morning'][0]") == ["4", "1"])
+        #expect(try texts("$.result.morning[1, 0]") == ["2", "1"])
+        #expect(try texts("$.z['missing','a']") == ["A"])
+        #expect(parsed == (try JSONLDParser.parse(Array(#"{"z":{"a":"A","b":"B"},"result":{"evening":[4,5],"afternoon":[3],"morning":[1,2]}}"#.utf8))))
+    }
+
+    @Test func filtersJoinTestsWithAnd() throws {
+        #expect(try texts("$.a[?(@.b == 2 && @.name == 'y')].name") == ["y"])
+        #expect(try texts("$.a[?(@.b == 1 && @.name == 'y')].name").isEmpty)
+        #expect(try texts("$.a[?(@.b && @.name != 'x')].b") == ["2"])
+        #expect(throws: ScrapeMessage.self) { try JSONPath("$.a[?(@.b == 1 & @.c)]") }
+    }
+
     @Test func malformedPathsSayWhere() {
         #expect(throws: ScrapeMessage.self) { try JSONPath("$.a[") }
         #expect(throws: ScrapeMessage.self) { try JSONPath("$.a[?(@.b = 1)]") }
         #expect(throws: ScrapeMessage.self) { try JSONPath("$..") }
+        #expect(throws: ScrapeMessage.self) { try JSONPath("$.a['x',]") }
+        #expect(throws: ScrapeMessage.self) { try JSONPath("$.a[0,'x'") }
     }
 }

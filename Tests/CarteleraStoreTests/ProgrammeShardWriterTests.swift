@@ -41,7 +41,8 @@ import Testing
                 rating: index == 7 ? Rating(system: nil, value: "+12") : Rating(system: "ES", value: "TP"),
                 score: [nil, 7.3, 10.0, 0.1 + 0.2, 1e-7, 9.999999, 0.0, 5.5][index % 8], country: index == 1 ? "ES" : nil,
                 language: index == 2 ? "es" : nil, provenance: [Provenance(source: "a.example", url: "https://a.example/x?y=1&z=2"), Provenance(source: "b.example")],
-                externalID: index == 3 ? "12345" : nil))
+                externalID: index == 3 ? "12345" : nil,
+                extras: index == 2 ? ProgrammeExtras(writers: ["L. Vidal"], producers: ["F. \"Nando\" Bovaira"], images: ["https://img.example/b.jpg"], keywords: ["tab\there"]) : nil))
             _ = random.next()
         }
         let fast = ProgrammeShardWriter.bytes(programmes, day: day, channel: "La1.es", schemaVersion: 2)
