@@ -34,7 +34,7 @@ public enum QueryShapes {
         var query = Query(kind: .programmes, at: now)
         query.text = "accion"
         query.textMatch = .word
-        query.sort = .time
+        query.sorts = [.time]
         query.limit = QueryParameters.maximumLimit
         return query
     }
@@ -46,7 +46,7 @@ public enum QueryShapes {
         query.genres = Set(GenreCache().canonical([genreLabel]))
         query.years = 1990...2005
         query.window = Query.Window(from: now, to: now.adding(seconds: 7 * 86_400), mode: .starts)
-        query.sort = .time
+        query.sorts = [.time]
         query.limit = QueryParameters.maximumLimit
         return query
     }
@@ -56,7 +56,7 @@ public enum QueryShapes {
         var query = Query(kind: .programmes, at: now)
         query.channels = [ChannelID(channel)]
         query.window = Query.Window(from: Timestamp(secondsSince1970: day + 20 * 3600), to: Timestamp(secondsSince1970: day + 24 * 3600))
-        query.sort = .time
+        query.sorts = [.time]
         query.limit = QueryParameters.maximumLimit
         return query
     }
@@ -66,7 +66,7 @@ public enum QueryShapes {
         var query = Query(kind: .venues, at: now)
         query.near = GeoPoint(latitude: 40.4168, longitude: -3.7038)
         query.withinKilometres = 2
-        query.sort = .distance
+        query.sorts = [.distance]
         query.limit = QueryParameters.maximumLimit
         return query
     }

@@ -170,6 +170,9 @@ public enum FeedDefinitionLoader {
 
 /// A feed's `query:` mapping as the command line's parameters.
 enum FeedQuery {
+    /// The keys a `query:` mapping takes: `kind` and every query parameter but `offset`.
+    static let definitionKeys = ["kind"] + QueryParameter.all.filter { $0 != .offset }.map(\.name)
+
     /// The kind and parameters of a `query:` mapping; `fail` names the key.
     static func parameters(_ query: Node.Mapping, fail: (String?, String) -> FeedDefinitionError) throws(FeedDefinitionError) -> (Query.Kind, QueryParameters) {
         guard let kindName = query["kind"]?.string else { throw fail("query.kind", "is required: one of \(Query.Kind.allCases.map(\.rawValue).joined(separator: ", "))") }
@@ -177,16 +180,17 @@ enum FeedQuery {
             throw fail("query.kind", "unknown kind \(kindName) (use \(Query.Kind.allCases.map(\.rawValue).joined(separator: ", ")))")
         }
         var parameters = QueryParameters()
-        parameters.limit = String(FeedDefinition.itemLimit)
+        parameters[.limit] = [String(FeedDefinition.itemLimit)]
         for (keyNode, value) in query {
             guard let key = keyNode.string else { continue }
             let path = "query.\(key)"
             if key == "kind" { continue }
-            guard key != "offset", QueryParameters.names.contains(key) else {
-                throw fail(path, "unknown filter (use the flags of `cartelera query` without their dashes: text, genre, type, channel, next, near…)")
+            // A feed lists from its first match: it has no offset.
+            guard let parameter = QueryParameter.named(key), parameter != .offset else {
+                throw fail(path, "unknown filter (use the parameters of `cartelera query` without their dashes: \(definitionKeys.joined(separator: ", ")))")
             }
             let values: [String]
-            if QueryParameters.isFlag(key) {
+            if parameter.value == .flag {
                 guard let on = value.bool else { throw fail(path, "expected true or false") }
                 values = [on ? "true" : "false"]
             } else if let items = value.sequence {
@@ -200,7 +204,7 @@ enum FeedQuery {
             do {
                 try parameters.set(key, to: values)
             } catch {
-                throw fail(path, error.message)
+                throw fail(path, error.message.text(.definition))
             }
         }
         return (kind, parameters)

@@ -82,7 +82,7 @@ public struct FeedPublisher: Sendable {
                 query = try definition.parameters.query(kind: definition.kind, context: context)
             } catch {
                 report.problems.append(FeedDefinitionError(
-                    file: definition.name + ".yaml", key: "query.\(error.parameter)", message: "\(error.value.quotedIfNeeded): \(error.message)").description)
+                    file: definition.name + ".yaml", key: "query.\(error.parameter)", message: "\(error.value.quotedIfNeeded): \(error.message.text(.definition))").description)
                 continue
             }
             let answer = engine.answer(query)

@@ -67,8 +67,8 @@ struct StaticAPIWriter {
         }
 
         var tonight = QueryParameters()
-        tonight.tonight = true
-        tonight.limit = String(QueryParameters.maximumLimit)
+        tonight[.tonight] = ["true"]
+        tonight[.limit] = [String(QueryParameters.maximumLimit)]
         let tonightQuery: Query
         do { tonightQuery = try tonight.query(kind: .nights, context: context) } catch {
             throw BuildError(file: folder.root + "/api/tonight.json", message: "tonight's query cannot be made: \(error.description)")

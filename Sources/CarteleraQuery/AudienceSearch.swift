@@ -26,12 +26,21 @@ struct AudienceSearch {
             }
             matches.append(Match(record: record, tier: tier))
         }
-        switch query.effectiveSort {
-        case .viewers: matches.sort { (-viewers($0.record), $0.record) < (-viewers($1.record), $1.record) }
-        case .share: matches.sort { (-share(index.entryShare[$0.record]), $0.record) < (-share(index.entryShare[$1.record]), $1.record) }
-        case .title: matches.sort { (index.entryTitle[$0.record], $0.record) < (index.entryTitle[$1.record], $1.record) }
-        case .relevance: matches.sort { ($0.tier?.rawValue ?? 9, -viewers($0.record), $0.record) < ($1.tier?.rawValue ?? 9, -viewers($1.record), $1.record) }
-        default: break
+        // Records are in (day, start, id) order.
+        let sorts = query.effectiveSorts
+        if sorts != [.time] {
+            matches.sort(by: sorts.map { sort -> (Match, Match) -> MatchOrder in
+                switch sort {
+                case .viewers: return { MatchOrder(descending: viewers($0.record), viewers($1.record)) }
+                case .share: return { MatchOrder(descending: share(index.entryShare[$0.record]), share(index.entryShare[$1.record])) }
+                case .title: return { MatchOrder(index.entryTitle[$0.record], index.entryTitle[$1.record]) }
+                case .channel: return { MatchOrder(index.entryChannel[$0.record], index.entryChannel[$1.record]) }
+                case .time: return { MatchOrder(index.entryDay[$0.record], index.entryDay[$1.record]).then(MatchOrder(index.entryStart[$0.record], index.entryStart[$1.record])) }
+                // Equally good text matches: the most watched first.
+                case .relevance: return { MatchOrder($0.tier?.rawValue ?? 9, $1.tier?.rawValue ?? 9).then(MatchOrder(descending: viewers($0.record), viewers($1.record))) }
+                case .year, .distance, .rating: return { _, _ in .same }
+                }
+            }) { $0.record < $1.record }
         }
         return matches
     }
@@ -44,11 +53,13 @@ struct AudienceSearch {
             if let window = query.window, !inWindow(day: index.shareDay[record], start: nil, window) { continue }
             records.append(record)
         }
-        if query.effectiveSort == .title {
-            records.sort { (index.shareChannel[$0], $0) < (index.shareChannel[$1], $1) }
-        } else {
-            records.sort { (-index.shareValue[$0], $0) < (-index.shareValue[$1], $1) }
-        }
+        records.sort(by: query.effectiveSorts.map { sort -> (Int, Int) -> MatchOrder in
+            switch sort {
+            case .share: return { MatchOrder(descending: share(index.shareValue[$0]), share(index.shareValue[$1])) }
+            case .channel, .title: return { MatchOrder(index.shareChannel[$0], index.shareChannel[$1]) }
+            case .time, .year, .distance, .rating, .viewers, .relevance: return { _, _ in .same }
+            }
+        }) { $0 < $1 }
         return records
     }
 

@@ -59,20 +59,17 @@ struct NightlifeSearch {
             }
             matches.append(VenueMatch(record: record, distance: distance, tier: tier))
         }
-        switch query.effectiveSort {
-        case .distance:
-            // Ids are read only to break a tie in distance.
-            matches.sort { lhs, rhs in
-                let left = lhs.distance ?? .infinity, right = rhs.distance ?? .infinity
-                return left != right ? left < right : index.venueIDs[lhs.record] < index.venueIDs[rhs.record]
+        matches.sort(by: query.effectiveSorts.map { sort -> (VenueMatch, VenueMatch) -> MatchOrder in
+            switch sort {
+            case .distance: return { MatchOrder($0.distance ?? .infinity, $1.distance ?? .infinity) }
+            case .rating:
+                func rating(_ match: VenueMatch) -> Double { let value = index.venueRating[match.record]; return value.isNaN ? -1 : value }
+                return { MatchOrder(descending: rating($0), rating($1)) }
+            case .relevance: return { MatchOrder($0.tier?.rawValue ?? 9, $1.tier?.rawValue ?? 9) }
+            case .title: return { MatchOrder(index.venueNames[$0.record], index.venueNames[$1.record]) }
+            case .time, .year, .channel, .viewers, .share: return { _, _ in .same }
             }
-        case .rating: matches.sort { lhs, rhs in
-            let l = index.venueRating[lhs.record], r = index.venueRating[rhs.record]
-            return (l.isNaN ? -1 : l, rhs.record) > (r.isNaN ? -1 : r, lhs.record)
-        }
-        case .relevance: matches.sort { ($0.tier?.rawValue ?? 9, index.venueNames[$0.record], $0.record) < ($1.tier?.rawValue ?? 9, index.venueNames[$1.record], $1.record) }
-        default: matches.sort { (index.venueNames[$0.record], $0.record) < (index.venueNames[$1.record], $1.record) }
-        }
+        }) { $0.record < $1.record }
         return matches
     }
 
@@ -110,16 +107,23 @@ struct NightlifeSearch {
             if query.guestListOpen, list?.status(at: query.at) != .open { continue }
             matches.append(NightMatch(record: record, distance: distance, tier: tier, guestList: list))
         }
-        switch query.effectiveSort {
-        case .distance: matches.sort { ($0.distance ?? .infinity, $0.record) < ($1.distance ?? .infinity, $1.record) }
-        case .title: matches.sort { (index.nightTitle[$0.record], $0.record) < (index.nightTitle[$1.record], $1.record) }
-        case .relevance: matches.sort { ($0.tier?.rawValue ?? 9, $0.record) < ($1.tier?.rawValue ?? 9, $1.record) }
-        default: break
+        // Records are in (evening, doors, id) order: time needs no sort unless another order comes first.
+        let sorts = query.effectiveSorts
+        if sorts != [.time] {
+            matches.sort(by: sorts.map { sort -> (NightMatch, NightMatch) -> MatchOrder in
+                switch sort {
+                case .time: return { MatchOrder(index.nightDate[$0.record], index.nightDate[$1.record]).then(MatchOrder(index.nightDoors[$0.record], index.nightDoors[$1.record])) }
+                case .distance: return { MatchOrder($0.distance ?? .infinity, $1.distance ?? .infinity) }
+                case .title: return { MatchOrder(index.nightTitle[$0.record], index.nightTitle[$1.record]) }
+                case .relevance: return { MatchOrder($0.tier?.rawValue ?? 9, $1.tier?.rawValue ?? 9) }
+                case .year, .channel, .rating, .viewers, .share: return { _, _ in .same }
+                }
+            }) { $0.record < $1.record }
         }
         return matches
     }
 
-    /// Every promotion the query matches, by rank then id (or as asked).
+    /// Every promotion the query matches, by rank then id unless asked otherwise.
     func promotions(_ query: Query) -> [PromotionMatch] {
         let matcher = query.text.flatMap { TextMatcher($0, mode: query.textMatch) }
         if query.text != nil, matcher == nil { return [] }
@@ -137,11 +141,15 @@ struct NightlifeSearch {
             }
             matches.append(PromotionMatch(record: record, tier: tier))
         }
-        switch query.effectiveSort {
-        case .time: matches.sort { (index.promotionFrom[$0.record], $0.record) < (index.promotionFrom[$1.record], $1.record) }
-        case .relevance: matches.sort { ($0.tier?.rawValue ?? 9, $0.record) < ($1.tier?.rawValue ?? 9, $1.record) }
-        default: break
-        }
+        // Records are in (rank, id) order, the default.
+        matches.sort(by: query.effectiveSorts.map { sort -> (PromotionMatch, PromotionMatch) -> MatchOrder in
+            switch sort {
+            case .time: return { MatchOrder(index.promotionFrom[$0.record], index.promotionFrom[$1.record]) }
+            case .title: return { MatchOrder(index.promotionTitle[$0.record], index.promotionTitle[$1.record]) }
+            case .relevance: return { MatchOrder($0.tier?.rawValue ?? 9, $1.tier?.rawValue ?? 9) }
+            case .year, .channel, .distance, .rating, .viewers, .share: return { _, _ in .same }
+            }
+        }) { $0.record < $1.record }
         return matches
     }
 

@@ -33,7 +33,7 @@ struct ProgrammeSearch {
                 matches.append(Match(record: record, tier: tiers?[Int(index.title[record])]))
             }
         }
-        sort(&matches, by: query.effectiveSort)
+        sort(&matches, by: query.effectiveSorts)
         return matches
     }
 
@@ -109,22 +109,36 @@ struct ProgrammeSearch {
         return (Int(index.wordOffsets[low])..<Int(index.wordOffsets[low + 1])).map { Int(index.wordTitles[$0]) }
     }
 
-    /// Sorts matches; every order ends on (start, id), which is record order, so ties are stable.
-    private func sort(_ matches: inout [Match], by sort: Query.Sort) {
+    /// Sorts matches by each order in turn; every order ends on (start, id), which is record order, so ties are stable.
+    private func sort(_ matches: inout [Match], by sorts: [Query.Sort]) {
+        // Records are in start order already.
+        guard sorts != [.time] else { return }
+        let comparisons = sorts.map { comparison($0, matches) }
+        matches.sort(by: comparisons) { $0.record < $1.record }
+    }
+
+    /// One order as a comparison, with what it looks up prepared once for the matches at hand.
+    private func comparison(_ sort: Query.Sort, _ matches: [Match]) -> (Match, Match) -> MatchOrder {
         switch sort {
         case .relevance:
-            matches.sort { ($0.tier?.rawValue ?? 9, $0.record) < ($1.tier?.rawValue ?? 9, $1.record) }
+            return { MatchOrder($0.tier?.rawValue ?? 9, $1.tier?.rawValue ?? 9) }
         case .title:
+            // Folded titles are read from the mapped file once per distinct title, not per comparison.
             let folded = Dictionary(uniqueKeysWithValues: Set(matches.map { Int(index.title[$0.record]) }).map { ($0, index.foldedTitles[$0]) })
-            matches.sort { (folded[Int(index.title[$0.record])] ?? "", $0.record) < (folded[Int(index.title[$1.record])] ?? "", $1.record) }
+            return { MatchOrder(folded[Int(index.title[$0.record])] ?? "", folded[Int(index.title[$1.record])] ?? "") }
         case .rating:
-            matches.sort { lhs, rhs in
-                let left = index.score[lhs.record], right = index.score[rhs.record]
-                let l = left == 255 ? -1 : Int(left), r = right == 255 ? -1 : Int(right)
-                return l != r ? l > r : lhs.record < rhs.record
-            }
-        case .time, .distance, .viewers, .share:
-            break
+            func score(_ match: Match) -> Int { let value = index.score[match.record]; return value == 255 ? -1 : Int(value) }
+            return { MatchOrder(descending: score($0), score($1)) }
+        case .year:
+            // Year 0 is unknown: last, below every real year.
+            return { MatchOrder(descending: index.year[$0.record], index.year[$1.record]) }
+        case .channel:
+            let names = index.channelNames.map(TextFolding.fold)
+            return { MatchOrder(names[Int(index.channel[$0.record])], names[Int(index.channel[$1.record])]) }
+        case .time:
+            return { MatchOrder(index.start[$0.record], index.start[$1.record]) }
+        case .distance, .viewers, .share:
+            return { _, _ in .same }
         }
     }
 
@@ -152,6 +166,8 @@ struct RecordFilter {
     /// Type code → wanted; nil when any type will do.
     let typeWanted: [Bool]?
     let genreMask: Int64
+    /// Every genre of the mask is needed, not any one.
+    let allGenres: Bool
     let years: ClosedRange<UInt32>?
     let window: Query.Window?
     let minimumScore: UInt8?
@@ -168,10 +184,17 @@ struct RecordFilter {
             typeWanted = wanted
         }
         var mask: Int64 = 0
-        for (bit, genre) in index.genreOfBit.enumerated() where genre.map(query.genres.contains) == true { mask |= 1 << Int64(bit) }
-        // Genres this index has never seen match nothing, not everything.
+        var seen = Set<Genre>()
+        for (bit, genre) in index.genreOfBit.enumerated() {
+            guard let genre, query.genres.contains(genre) else { continue }
+            mask |= 1 << Int64(bit)
+            seen.insert(genre)
+        }
+        // Genres this index has never seen match nothing, not everything; with all of them needed, one unseen is enough.
         if !query.genres.isEmpty, mask == 0 { return nil }
+        if query.allGenres, seen != query.genres { return nil }
         genreMask = mask
+        allGenres = query.allGenres
         if let wanted = query.years {
             guard wanted.upperBound >= 1 else { return nil }
             years = UInt32(clamping: max(wanted.lowerBound, 1))...UInt32(clamping: wanted.upperBound)
@@ -193,7 +216,10 @@ struct RecordFilter {
     @inline(__always)
     func accepts(_ record: Int) -> Bool {
         if let typeWanted, !typeWanted[Int(index.type[record])] { return false }
-        if genreMask != 0, index.genreBits[record] & genreMask == 0 { return false }
+        if genreMask != 0 {
+            let bits = index.genreBits[record] & genreMask
+            if allGenres ? bits != genreMask : bits == 0 { return false }
+        }
         if let years, !years.contains(index.year[record]) { return false }
         if let window {
             let start = index.start[record]

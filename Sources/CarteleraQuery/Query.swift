@@ -28,7 +28,24 @@ public struct Query: Sendable, Hashable {
 
     /// The orders results can come in.
     public enum Sort: String, Sendable, CaseIterable, Codable {
-        case time, distance, rating, viewers, share, title, relevance
+        /// Earliest first (a promotion by when it starts).
+        case time
+        /// Newest production year first; programmes without one last.
+        case year
+        /// By channel name, accent- and case-insensitively (shares and audiences by channel id).
+        case channel
+        /// Nearest first; needs a point.
+        case distance
+        /// Best first; unrated last.
+        case rating
+        /// Most viewers first.
+        case viewers
+        /// Largest share first.
+        case share
+        /// By title (a venue's name), accent- and case-insensitively.
+        case title
+        /// Best text match first; needs text.
+        case relevance
     }
 
     /// A span of time, `from` included and `to` excluded.
@@ -54,8 +71,10 @@ public struct Query: Sendable, Hashable {
     public var text: String?
     /// Which matches of `text` count.
     public var textMatch: TextMatch
-    /// Programmes in any of these canonical genres.
+    /// Programmes in any of these canonical genres (every one of them with `allGenres`).
     public var genres: Set<Genre>
+    /// Whether a programme must be in every genre of `genres`, not in any one.
+    public var allGenres: Bool
     /// Venues and nights in any of these music genres.
     public var musicGenres: Set<MusicGenre>
     /// Production years, both ends included.
@@ -80,8 +99,8 @@ public struct Query: Sendable, Hashable {
     public var featuredOnly: Bool
     /// Venues and nights of this city (its name or slug).
     public var city: String?
-    /// The order; nil for the kind's default.
-    public var sort: Sort?
+    /// The order, then the orders that break its ties; empty for the kind's default. Ties always end on record order.
+    public var sorts: [Sort]
     /// At most this many rows.
     public var limit: Int
     /// Rows skipped before the first one returned.
@@ -95,6 +114,7 @@ public struct Query: Sendable, Hashable {
         text = nil
         textMatch = .any
         genres = []
+        allGenres = false
         musicGenres = []
         years = nil
         types = []
@@ -107,22 +127,24 @@ public struct Query: Sendable, Hashable {
         guestListOpen = false
         featuredOnly = false
         city = nil
-        sort = nil
+        sorts = []
         limit = QueryParameters.defaultLimit
         offset = 0
         self.at = at
     }
 
-    /// The order used: the one asked for, or relevance for text, distance near a point, time otherwise.
-    public var effectiveSort: Sort {
-        if let sort { return sort }
-        if text != nil { return .relevance }
-        if near != nil { return .distance }
+    /// The orders used: the ones asked for, or relevance for text, distance near a point, the kind's own otherwise
+    /// (promotions: none, their rank order).
+    public var effectiveSorts: [Sort] {
+        if !sorts.isEmpty { return sorts }
+        if text != nil { return [.relevance] }
+        if near != nil { return [.distance] }
         switch kind {
-        case .programmes, .nights: return .time
-        case .audiences: return .viewers
-        case .shares: return .share
-        case .venues, .promotions: return .title
+        case .programmes, .nights: return [.time]
+        case .audiences: return [.viewers]
+        case .shares: return [.share]
+        case .venues: return [.title]
+        case .promotions: return []
         }
     }
 }

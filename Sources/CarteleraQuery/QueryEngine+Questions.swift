@@ -2,6 +2,15 @@ import CarteleraCore
 import CarteleraModel
 
 extension QueryEngine {
+    /// Every channel the snapshot holds programmes, audiences or channel shares of: what a query's channel ids are checked against.
+    public var channels: Set<ChannelID> {
+        var channels = Set(index.programmes.channels.map { ChannelID($0) })
+        let audiences = index.audiences
+        for record in 0..<audiences.entryChannel.count { channels.insert(ChannelID(audiences.entryChannel[record])) }
+        for record in 0..<audiences.shareChannel.count { channels.insert(ChannelID(audiences.shareChannel[record])) }
+        return channels
+    }
+
     /// What every channel (or the ones given) has on now, with the minutes it has left, and what comes next; channels in id order.
     public func nowAndNext(at now: Timestamp, channels: Set<ChannelID>? = nil) -> [NowAndNext] {
         let programmes = index.programmes
@@ -61,11 +70,11 @@ extension QueryEngine {
     /// Tonight's nights (20:00 to 06:00 in `zone`) within `kilometres` of a point, nearest first, each with its guest list's status now.
     public func nightsTonight(near point: GeoPoint, within kilometres: Double, at now: Timestamp, zone: ZoneConverter) -> [NightRow] {
         var parameters = QueryParameters()
-        parameters.tonight = true
+        parameters[.tonight] = ["true"]
         guard var query = try? parameters.query(kind: .nights, context: QueryContext(now: now, guideZone: zone)) else { return [] }
         query.near = point
         query.withinKilometres = kilometres
-        query.sort = .distance
+        query.sorts = [.distance]
         query.limit = QueryParameters.maximumLimit
         return nights(query).rows
     }

@@ -2,7 +2,7 @@ import CarteleraCore
 import Foundation
 import CarteleraModel
 
-/// What a query needs from its surroundings: the time, the guide's zone, the named channel lists.
+/// What a query needs from its surroundings: the time, the guide's zone, the named channel lists, the store's channels.
 public struct QueryContext: Sendable {
     /// The instant "now" means.
     public var now: Timestamp
@@ -12,6 +12,8 @@ public struct QueryContext: Sendable {
     public var channelLists: [String: [ChannelID]]
     /// When "tonight" starts and ends, in seconds after local midnight (20:00 and 06:00 by default).
     public var tonight: (start: Int, end: Int)
+    /// The channels the store holds, when a query is checked against it (the command line, the API); nil to take any id (feeds).
+    public var knownChannels: Set<ChannelID>?
 
     /// A context; tonight is 20:00 to 06:00 unless said otherwise.
     public init(now: Timestamp, guideZone: ZoneConverter, channelLists: [String: [ChannelID]] = [:], tonight: (start: Int, end: Int) = (20 * 3600, 6 * 3600)) {
@@ -22,175 +24,128 @@ public struct QueryContext: Sendable {
     }
 }
 
-/// A query as text, parameter by parameter, before it is checked: what the command line's flags and the HTTP
-/// API's query string both fill in. `query(kind:context:)` checks every value and says what is wrong with the first bad one.
+/// A query as text, parameter by parameter, before it is checked: what the command line's options, the HTTP API's
+/// query string and a feed definition's `query:` mapping all fill in, by the names `QueryParameter.all` declares.
+/// `query(kind:context:)` checks every value and says what is wrong with the first bad one.
 public struct QueryParameters: Sendable, Hashable {
     /// Rows returned when no limit is given.
     public static let defaultLimit = 50
     /// The most rows one page may hold.
     public static let maximumLimit = 10_000
 
-    /// Free text, 1 to 200 characters.
-    public var text: String?
-    /// `any` (every kind of match, ranked) or `word` (whole words only).
-    public var match: String?
-    /// Genre names or labels, each resolved to a canonical genre ("acción" → action).
-    public var genres: [String] = []
-    /// Music genre names or labels.
-    public var music: [String] = []
-    /// A year (`1999`) or a range (`1990-2005`).
-    public var year: String?
-    /// Programme types (film, series, news…).
-    public var types: [String] = []
-    /// Channel ids, each may be a comma-separated list.
-    public var channels: [String] = []
-    /// A channel list named in the configuration file.
-    public var channelList: String?
-    /// On the air at the query's time.
-    public var now = false
-    /// Tonight, as the configuration defines it (default 20:00 to 06:00 in the guide's zone).
-    public var tonight = false
-    /// A local day: `YYYY-MM-DD`, `today`, `tomorrow` or `yesterday`.
-    public var day: String?
-    /// The window's start: an instant with its offset, a local date-time or date, or `HH:MM` today.
-    public var from: String?
-    /// The window's end, written as `from` is.
-    public var to: String?
-    /// The coming days, hours or minutes from the query's time (`3h`, `90m`, `2h30m`, `7d`).
-    public var next: String?
-    /// `overlap` (on at any moment of the window, the default) or `starts` (starting inside it).
-    public var window: String?
-    /// A point as `LAT,LON` in degrees.
-    public var near: String?
-    /// A distance from `near`: `2km`, `500m` or kilometres as a bare number.
-    public var within: String?
-    /// Only what is free to enter.
-    public var free = false
-    /// At least this rating: a programme's score out of 10, a venue's rating out of 5.
-    public var minimumRating: String?
-    /// Only nights whose guest list is open at the query's time.
-    public var guestListOpen = false
-    /// Only paid promotions, or nights they feature.
-    public var featured = false
-    /// Venues and nights of a city.
-    public var city: String?
-    /// The order: one of `Query.Sort` that the kind allows.
-    public var sort: String?
-    /// Rows per page, 1 to `maximumLimit`.
-    public var limit: String?
-    /// Rows to skip.
-    public var offset: String?
+    private var given: [QueryParameter: [String]] = [:]
 
     /// No parameter set.
     public init() {}
 
+    /// The values of `parameter` as text, empty when it is not given; a flag holds `true` or `false`.
+    public subscript(parameter: QueryParameter) -> [String] {
+        get { given[parameter] ?? [] }
+        set { given[parameter] = newValue.isEmpty ? nil : newValue }
+    }
+
+    /// The parameters given, in the order `QueryParameter.all` declares them.
+    public var parameters: [QueryParameter] { QueryParameter.all.filter { given[$0] != nil } }
+
+    /// Sets the parameter called `name` to `values` as a surface received them: lists take every value, the others
+    /// exactly one, flags `true`/`false` (an empty value is `true`, as `?free` in a query string); throws naming the parameter.
+    public mutating func set(_ name: String, to values: [String]) throws(QueryError) {
+        guard let parameter = QueryParameter.named(name) else {
+            throw QueryError(parameter: name, value: values.joined(separator: ","), message: "unknown parameter (\(QueryParameter.all.map(\.name).joined(separator: ", ")))")
+        }
+        switch parameter.value {
+        case .list:
+            self[parameter] += values
+        case .single, .flag:
+            guard values.count == 1, let value = values.first else {
+                let hint: QueryMessage = parameter == .sort ? "; for tie-breaking orders, list them in one: \(parameter: .sort, "rating,distance")" : ""
+                throw QueryError(parameter: name, value: values.joined(separator: ","), message: "give it once\(hint)")
+            }
+            guard parameter.value == .flag else {
+                self[parameter] = [value]
+                return
+            }
+            switch value {
+            case "", "true", "1", "yes": self[parameter] = ["true"]
+            case "false", "0", "no": self[parameter] = ["false"]
+            default: throw QueryError(parameter: name, value: value, message: "use true or false")
+            }
+        }
+    }
+
+    /// The single value of `parameter`, nil when not given.
+    private func single(_ parameter: QueryParameter) -> String? { given[parameter]?.last }
+
+    /// Whether the flag `parameter` is set to true.
+    private func flag(_ parameter: QueryParameter) -> Bool { given[parameter]?.last == "true" }
+
     /// The checked query for `kind`.
     public func query(kind: Query.Kind, context: QueryContext) throws(QueryError) -> Query {
         var query = Query(kind: kind, at: context.now)
-        let applies = Applicability(kind: kind)
-        if let text {
-            try applies.check("text", text, applies.text)
+        for parameter in parameters where !parameter.kinds.contains(kind) {
+            throw QueryError(parameter: parameter.name, value: self[parameter].joined(separator: ","), message: "does not apply to \(kind.rawValue)")
+        }
+        if let text = single(.text) {
             let trimmed = text.trimmingWhitespaceAndNewlines()
             guard !trimmed.isEmpty, trimmed.count <= 200 else {
                 throw QueryError(parameter: "text", value: text, message: "give one to 200 characters of text")
             }
             query.text = trimmed
         }
-        if let match {
+        if let match = single(.match) {
             guard let value = Query.TextMatch(rawValue: match) else {
                 throw QueryError(parameter: "match", value: match, message: "use any (every kind of match, ranked) or word (whole words only)")
             }
             query.textMatch = value
         }
-        if !genres.isEmpty {
-            try applies.check("genre", genres.joined(separator: ","), kind == .programmes)
-            query.genres = Set(try Self.values(genres, parameter: "genre", resolving: QueryVocabulary.genre) { name in
-                QueryVocabulary.programmeType.value(for: name).map { "\($0.rawValue) is a programme type, not a genre: use --type \($0.rawValue)" }
-            })
+        query.genres = Set(try Self.values(self[.genre], parameter: .genre, resolving: QueryVocabulary.genre) { name in
+            QueryVocabulary.programmeType.value(for: name).map { "\($0.rawValue) is a programme type, not a genre: use \(parameter: .type, $0.rawValue)" }
+        })
+        if flag(.allGenres) {
+            guard !query.genres.isEmpty else {
+                throw QueryError(parameter: QueryParameter.allGenres.name, value: "", message: "needs \(parameter: .genre, "G"): the genres a programme must all have")
+            }
+            query.allGenres = true
         }
-        if !music.isEmpty {
-            try applies.check("music", music.joined(separator: ","), kind == .venues || kind == .nights)
-            query.musicGenres = Set(try Self.values(music, parameter: "music", resolving: QueryVocabulary.musicGenre))
-        }
-        if let year {
-            try applies.check("year", year, kind == .programmes)
+        query.musicGenres = Set(try Self.values(self[.music], parameter: .music, resolving: QueryVocabulary.musicGenre))
+        if let year = single(.year) {
             query.years = try Self.years(year)
         }
-        if !types.isEmpty {
-            try applies.check("type", types.joined(separator: ","), kind == .programmes)
-            query.types = Set(try Self.values(types, parameter: "type", resolving: QueryVocabulary.programmeType) { name in
-                QueryVocabulary.genre.value(for: name).map { "\($0.rawValue) is a genre, not a programme type: use --genre \($0.rawValue)" }
-            })
-        }
-        if !channels.isEmpty || channelList != nil {
-            try applies.check("channel", channels.joined(separator: ","), [.programmes, .audiences, .shares].contains(kind))
-            var chosen = Set(channels.flatMap { $0.split(separator: ",") }.map { ChannelID(String($0).trimmingWhitespaceAndNewlines()) }.filter { !$0.rawValue.isEmpty })
-            if let channelList {
-                guard let listed = context.channelLists[channelList] else {
-                    let known = context.channelLists.keys.sorted()
-                    throw QueryError(parameter: "channel-list", value: channelList, message: known.isEmpty
-                        ? "no channel lists are configured (add channel_lists: to the configuration file)"
-                        : "no such list (configured: \(known.joined(separator: ", ")))")
-                }
-                chosen.formUnion(listed)
-            }
-            query.channels = chosen
-        }
-        query.window = try window(kind: kind, applies: applies, context: context)
-        if let near {
-            try applies.check("near", near, applies.distance)
+        query.types = Set(try Self.values(self[.type], parameter: .type, resolving: QueryVocabulary.programmeType) { name in
+            QueryVocabulary.genre.value(for: name).map { "\($0.rawValue) is a genre, not a programme type: use \(parameter: .genre, $0.rawValue)" }
+        })
+        query.channels = try channelSelection(context: context)
+        query.window = try window(context: context)
+        if let near = single(.near) {
             query.near = try Self.point(near)
         }
-        if let within {
-            try applies.check("within", within, applies.distance)
+        if let within = single(.within) {
             guard query.near != nil else {
-                throw QueryError(parameter: "within", value: within, message: "needs --near LAT,LON to measure from")
+                throw QueryError(parameter: "within", value: within, message: "needs \(parameter: .near, "LAT,LON") to measure from")
             }
             query.withinKilometres = try Self.kilometres(within)
         }
-        if free {
-            try applies.check("free", "", applies.distance)
-            query.freeEntry = true
-        }
-        if let minimumRating {
-            try applies.check("min-rating", minimumRating, kind == .programmes || kind == .venues)
+        if flag(.free) { query.freeEntry = true }
+        if let minimumRating = single(.minRating) {
             let scale = kind == .venues ? 5.0 : 10.0
             guard let value = Double(minimumRating), value.isFinite, (0...scale).contains(value) else {
                 throw QueryError(parameter: "min-rating", value: minimumRating, message: "use a number from 0 to \(Int(scale)) (\(kind == .venues ? "venues are rated out of 5" : "programmes are scored out of 10"))")
             }
             query.minimumRating = value
         }
-        if guestListOpen {
-            try applies.check("guest-list-open", "", kind == .nights)
-            query.guestListOpen = true
+        if flag(.guestListOpen) { query.guestListOpen = true }
+        if flag(.featured) { query.featuredOnly = true }
+        if let city = single(.city) { query.city = city }
+        if let sort = single(.sort) {
+            query.sorts = try Self.sorts(sort, kind: kind, query: query)
         }
-        if featured {
-            try applies.check("featured", "", kind == .promotions || kind == .nights)
-            query.featuredOnly = true
-        }
-        if let city {
-            try applies.check("city", city, kind == .venues || kind == .nights)
-            query.city = city
-        }
-        if let sort {
-            guard let value = Query.Sort(rawValue: sort), applies.sorts.contains(value) else {
-                throw QueryError(parameter: "sort", value: sort, message: "\(kind.rawValue) sort by \(applies.sorts.map(\.rawValue).joined(separator: ", "))")
-            }
-            if value == .distance, query.near == nil {
-                throw QueryError(parameter: "sort", value: sort, message: "sorting by distance needs --near LAT,LON")
-            }
-            if value == .relevance, query.text == nil {
-                throw QueryError(parameter: "sort", value: sort, message: "sorting by relevance needs --text")
-            }
-            query.sort = value
-        }
-        if let limit {
+        if let limit = single(.limit) {
             guard let value = Int(limit), (1...Self.maximumLimit).contains(value) else {
                 throw QueryError(parameter: "limit", value: limit, message: "use a number of rows from 1 to \(Self.maximumLimit)")
             }
             query.limit = value
         }
-        if let offset {
+        if let offset = single(.offset) {
             guard let value = Int(offset), (0...100_000_000).contains(value) else {
                 throw QueryError(parameter: "offset", value: offset, message: "use a number of rows to skip, 0 or more")
             }
@@ -199,14 +154,84 @@ public struct QueryParameters: Sendable, Hashable {
         return query
     }
 
+    /// The channels asked for, nil when none is: the ids given (repeated or comma-separated, trimmed) and the
+    /// configured list named, if any. An id given that the context's `knownChannels` lacks is refused with the closest.
+    /// Every surface (query, now, the API, feeds) resolves channels here.
+    public func channelSelection(context: QueryContext) throws(QueryError) -> Set<ChannelID>? {
+        let given = self[.channel].flatMap { $0.split(separator: ",") }.map { String($0).trimmingWhitespaceAndNewlines() }.filter { !$0.isEmpty }
+        let list = single(.channelList)
+        guard !self[.channel].isEmpty || list != nil else { return nil }
+        var chosen = Set<ChannelID>()
+        for id in given {
+            let channel = ChannelID(id)
+            if let known = context.knownChannels, !known.contains(channel) {
+                let closest = known.map(\.rawValue).map { ($0, EditDistance.between(id.lowercased(), $0.lowercased(), limit: 64)) }
+                    .sorted { ($0.1, $0.0) < ($1.1, $1.0) }.prefix(3).map(\.0)
+                throw QueryError(parameter: "channel", value: id, message: closest.isEmpty
+                    ? "the store holds no channel yet"
+                    : "no such channel in the store; the closest are \(closest.joined(separator: ", "))")
+            }
+            chosen.insert(channel)
+        }
+        if let list {
+            guard let listed = context.channelLists[list] else {
+                let known = context.channelLists.keys.sorted()
+                throw QueryError(parameter: "channel-list", value: list, message: known.isEmpty
+                    ? "no channel lists are configured (add channel_lists: to the configuration file)"
+                    : "no such list (configured: \(known.joined(separator: ", ")))")
+            }
+            chosen.formUnion(listed.map { ChannelID($0.rawValue.trimmingWhitespaceAndNewlines()) })
+        }
+        return chosen
+    }
+
+    /// The orders of a `sort` value: comma-separated, each once, each one the kind takes.
+    static func sorts(_ text: String, kind: Query.Kind, query: Query) throws(QueryError) -> [Query.Sort] {
+        let allowed = Self.sorts(of: kind)
+        var sorts: [Query.Sort] = []
+        let names = text.split(separator: ",", omittingEmptySubsequences: false).map { String($0).trimmingWhitespaceAndNewlines() }
+        for name in names {
+            guard let sort = Query.Sort(rawValue: name), allowed.contains(sort) else {
+                let which = names.count > 1 ? "\(name.isEmpty ? "an empty order" : name): " : ""
+                throw QueryError(parameter: "sort", value: text, message: "\(which)\(kind.rawValue) sort by \(allowed.map(\.rawValue).joined(separator: ", ")), or several comma-separated to break ties")
+            }
+            guard !sorts.contains(sort) else {
+                throw QueryError(parameter: "sort", value: text, message: "\(name) is given twice")
+            }
+            if sort == .distance, query.near == nil {
+                throw QueryError(parameter: "sort", value: text, message: "sorting by distance needs \(parameter: .near, "LAT,LON")")
+            }
+            if sort == .relevance, query.text == nil {
+                throw QueryError(parameter: "sort", value: text, message: "sorting by relevance needs \(parameter: .text, "T")")
+            }
+            sorts.append(sort)
+        }
+        return sorts
+    }
+
+    /// The orders each kind takes.
+    public static func sorts(of kind: Query.Kind) -> [Query.Sort] {
+        switch kind {
+        case .programmes: [.time, .title, .rating, .year, .channel, .relevance]
+        case .audiences: [.viewers, .share, .time, .title, .channel, .relevance]
+        case .shares: [.share, .channel, .title]
+        case .venues: [.distance, .rating, .title, .relevance]
+        case .nights: [.time, .distance, .title, .relevance]
+        case .promotions: [.time, .title, .relevance]
+        }
+    }
+
     /// The time window the parameters describe: now, tonight, a day, the next hours, or from/to.
-    private func window(kind: Query.Kind, applies: Applicability, context: QueryContext) throws(QueryError) -> Query.Window? {
-        let named = [("now", now ? "" : nil), ("tonight", tonight ? "" : nil), ("day", day), ("next", next)].filter { $0.1 != nil }
+    private func window(context: QueryContext) throws(QueryError) -> Query.Window? {
+        let now = flag(.now), tonight = flag(.tonight), day = single(.day), next = single(.next)
+        let from = single(.from), to = single(.to), window = single(.window)
+        let named = [(QueryParameter.now, now ? "" : nil), (.tonight, tonight ? "" : nil), (.day, day), (.next, next)].filter { $0.1 != nil }
         if named.count > 1 {
-            throw QueryError(parameter: named[1].0, value: named[1].1 ?? "", message: "use one of --now, --tonight, --day and --next, not several")
+            throw QueryError(parameter: named[1].0.name, value: named[1].1 ?? "",
+                             message: "use one of \(parameter: .now), \(parameter: .tonight), \(parameter: .day) and \(parameter: .next), not several")
         }
         if let first = named.first, from != nil || to != nil {
-            throw QueryError(parameter: first.0, value: first.1 ?? "", message: "use either \(first.0) or --from/--to")
+            throw QueryError(parameter: first.0.name, value: first.1 ?? "", message: "use either \(parameter: first.0) or \(parameter: .from)/\(parameter: .to)")
         }
         var mode = Query.WindowMode.overlap
         if let window {
@@ -219,10 +244,8 @@ public struct QueryParameters: Sendable, Hashable {
         let today = zone.local(context.now).day
         var result: Query.Window?
         if now {
-            try applies.check("now", "", applies.time)
             result = Query.Window(from: context.now, to: context.now.adding(seconds: 1), mode: .overlap)
         } else if tonight {
-            try applies.check("tonight", "", applies.time)
             // A night that runs past midnight (20:00 to 06:00) is still last night until it ends; one that ends the same day is today's.
             let local = zone.local(context.now)
             let crossesMidnight = context.tonight.end <= context.tonight.start
@@ -231,7 +254,6 @@ public struct QueryParameters: Sendable, Hashable {
             let endDay = context.tonight.end <= context.tonight.start ? evening.advanced(by: 1) : evening
             result = Query.Window(from: start, to: zone.instant(LocalDateTime(day: endDay, secondOfDay: context.tonight.end)), mode: mode)
         } else if let day {
-            try applies.check("day", day, applies.time)
             let date: Day
             switch day {
             case "today": date = today
@@ -246,35 +268,34 @@ public struct QueryParameters: Sendable, Hashable {
             result = Query.Window(from: zone.instant(LocalDateTime(day: date, secondOfDay: 0)),
                                   to: zone.instant(LocalDateTime(day: date.advanced(by: 1), secondOfDay: 0)), mode: mode)
         } else if let next {
-            try applies.check("next", next, applies.time)
             let seconds = try Self.duration(next, parameter: "next")
             result = Query.Window(from: context.now, to: context.now.adding(seconds: Int64(seconds)), mode: mode)
         } else if from != nil || to != nil {
-            try applies.check(from != nil ? "from" : "to", from ?? to ?? "", applies.time)
             let start = try from.map { text throws(QueryError) in try Self.instant(text, parameter: "from", zone: zone, today: today) }
             let end = try to.map { text throws(QueryError) in try Self.instant(text, parameter: "to", zone: zone, today: today) }
             let lower = start ?? Timestamp(secondsSince1970: Timestamp.supported.lowerBound)
             let upper = end ?? Timestamp(secondsSince1970: Timestamp.supported.upperBound)
             guard lower < upper else {
-                throw QueryError(parameter: "to", value: to ?? "", message: "ends before --from \(from ?? "") starts")
+                throw QueryError(parameter: "to", value: to ?? "", message: "ends before \(parameter: .from, from ?? "") starts")
             }
             result = Query.Window(from: lower, to: upper, mode: mode)
         } else if window != nil {
-            throw QueryError(parameter: "window", value: window ?? "", message: "needs a time: --now, --tonight, --day, --next or --from/--to")
+            throw QueryError(parameter: "window", value: window ?? "",
+                             message: "needs a time: \(parameter: .now), \(parameter: .tonight), \(parameter: .day), \(parameter: .next) or \(parameter: .from)/\(parameter: .to)")
         }
         return result
     }
 
     /// Each value (repeated, or comma-separated) resolved, or an error suggesting the closest valid names.
     /// `misplaced` says when a name belongs to another parameter ("film" is a type, not a genre).
-    private static func values<Value>(_ texts: [String], parameter: String, resolving table: QueryVocabulary.Table<Value>,
-                                      misplaced: (String) -> String? = { _ in nil }) throws(QueryError) -> [Value] {
+    private static func values<Value>(_ texts: [String], parameter: QueryParameter, resolving table: QueryVocabulary.Table<Value>,
+                                      misplaced: (String) -> QueryMessage? = { _ in nil }) throws(QueryError) -> [Value] {
         var result: [Value] = []
         for text in texts.flatMap({ $0.split(separator: ",").map(String.init) }) {
             let trimmed = text.trimmingWhitespaceAndNewlines()
             guard let value = table.value(for: trimmed) else {
-                if let message = misplaced(trimmed) { throw QueryError(parameter: parameter, value: trimmed, message: message) }
-                throw QueryError(parameter: parameter, value: trimmed, message: "unknown \(table.noun); the closest are \(table.closest(to: trimmed).joined(separator: ", "))")
+                if let message = misplaced(trimmed) { throw QueryError(parameter: parameter.name, value: trimmed, message: message) }
+                throw QueryError(parameter: parameter.name, value: trimmed, message: "unknown \(table.noun); the closest are \(table.closest(to: trimmed).joined(separator: ", "))")
             }
             result.append(value)
         }
@@ -376,30 +397,6 @@ public struct QueryParameters: Sendable, Hashable {
             }
         }
         throw QueryError(parameter: parameter, value: text, message: "use an instant such as 2026-11-25T18:00Z, a local 2026-11-25T20:00 or 2026-11-25 (\(zone.identifier)), or 20:30 today")
-    }
-}
-
-/// Which parameters a kind of query takes.
-struct Applicability {
-    let kind: Query.Kind
-    var text: Bool { kind != .shares }
-    var time: Bool { kind != .venues }
-    var distance: Bool { kind == .venues || kind == .nights }
-    var sorts: [Query.Sort] {
-        switch kind {
-        case .programmes: [.time, .title, .rating, .relevance]
-        case .audiences: [.viewers, .share, .time, .title, .relevance]
-        case .shares: [.share, .title]
-        case .venues: [.distance, .rating, .title, .relevance]
-        case .nights: [.time, .distance, .title, .relevance]
-        case .promotions: [.time, .title, .relevance]
-        }
-    }
-
-    /// Throws unless the parameter applies to this kind.
-    func check(_ parameter: String, _ value: String, _ applies: Bool) throws(QueryError) {
-        guard !applies else { return }
-        throw QueryError(parameter: parameter, value: value, message: "does not apply to \(kind.rawValue)")
     }
 }
 

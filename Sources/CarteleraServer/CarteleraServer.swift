@@ -1,3 +1,4 @@
+import CarteleraSignUps
 import Hummingbird
 import HummingbirdCore
 import Logging
@@ -5,7 +6,9 @@ import NIOCore
 
 /// `cartelera serve`: the API, guest-list sign-ups and the published folder over HTTP/1.1, on Hummingbird.
 ///
-/// It answers from the same store and index as the command line and picks up each new commit without a restart.
+/// A `Router` with one route collection per resource (`/healthz`, the query API, guest lists) and middleware for what
+/// every request shares; paths no route takes are published files. It answers from the same store and index as the
+/// command line, and a service beside the server opens each new commit, so no request waits for one.
 /// SIGTERM or SIGINT stop it gracefully: it stops accepting, lets in-flight requests end, then exits.
 public struct CarteleraServer: Sendable {
     /// What it serves and its limits.
@@ -23,6 +26,8 @@ public struct CarteleraServer: Sendable {
     /// (useful with port 0). Tests that run servers inside their own process leave the signals alone.
     public func run(handlesSignals: Bool = true, onListening: @escaping @Sendable (Int) async -> Void = { _ in }) async throws {
         let configuration = self.configuration
+        let snapshots = StoreSnapshots(storeRoot: configuration.storeRoot)
+        let reloads = StoreReloadService(snapshots: snapshots, interval: configuration.reloadInterval, logger: logger)
         let deadlines = HTTP1Channel.Configuration(
             additionalChannelHandlers: [
                 RequestDeadlineHandler(requestTime: .seconds(configuration.requestSeconds), idleTime: .seconds(configuration.idleSeconds))
@@ -30,12 +35,48 @@ public struct CarteleraServer: Sendable {
             idleTimeout: nil,
             httpDecoderConfiguration: .init(maxHeaderFieldSize: configuration.maximumHeadBytes, maxHeaderListSize: configuration.maximumHeadBytes,
                                             maxHeaderFieldCount: 100))
-        let application = Application(
-            responder: CarteleraResponder(configuration: configuration, logger: logger),
+        var application = Application(
+            router: router(snapshots),
             server: .http1(configuration: deadlines),
             configuration: ApplicationConfiguration(address: .hostname(configuration.host, port: configuration.port), serverName: "Cartelera"),
+            services: [reloads],
             onServerRunning: { channel in await onListening(channel.localAddress?.port ?? 0) },
             logger: logger)
+        application.beforeServerStarts { await reloads.openFirst() }
         try await application.runService(gracefulShutdownSignals: handlesSignals ? [.sigterm, .sigint] : [])
     }
+
+    /// The router: middleware outermost first, then the routes; a path no route takes falls through to the published files.
+    func router(_ snapshots: StoreSnapshots) -> Router<ServerRequestContext> {
+        let configuration = self.configuration
+        let folder = configuration.outputFolder
+        let router = Router(context: ServerRequestContext.self, options: .autoGenerateHeadEndpoints)
+        router.add(middleware: AccessLogMiddleware(logger: logger))
+        router.add(middleware: ContentSecurityMiddleware<ServerRequestContext>(contentSecurityPolicy: ResponseHeadersMiddleware.contentSecurityPolicy))
+        router.add(middleware: ResponseHeadersMiddleware())
+        router.add(middleware: CompressionMiddleware())
+        router.add(middleware: ConditionalRequestMiddleware(limit: CompressionMiddleware().maximumBytes))
+        router.add(middleware: ErrorResponseMiddleware(logger: logger))
+        router.add(middleware: RequestTargetMiddleware(maximumBytes: configuration.maximumTargetBytes))
+        router.add(middleware: RateLimitMiddleware(limiter: RateLimiter(perMinute: configuration.readsPerMinute)))
+        router.add(middleware: NotFoundPageMiddleware(folder: folder))
+        router.add(middleware: PrecompressedFileMiddleware(folder: folder))
+        router.add(middleware: FileMiddleware<ServerRequestContext, PublishedFolder>(fileProvider: PublishedFolder(folder: folder), cacheControl: Self.fileCaching, searchForIndexHtml: true)
+            .withAdditionalMediaTypes(forFileExtensions: PublishedMediaTypes.site))
+        // Inside the site's files: a feed's `.json` is a JSON Feed, not plain JSON.
+        router.add(middleware: FileMiddleware<ServerRequestContext, PublishedFolder>(fileProvider: PublishedFolder(folder: folder + "/feeds"), urlBasePath: "/feeds", cacheControl: Self.fileCaching)
+            .withAdditionalMediaTypes(forFileExtensions: PublishedMediaTypes.feeds))
+
+        router.addRoutes(HealthRoutes(snapshots: snapshots, clock: configuration.clock).collection, atPath: "/healthz")
+        router.addRoutes(GuestListRoutes(snapshots: snapshots, book: SignUpBook(store: configuration.storeRoot), configuration: configuration,
+                                         signUps: RateLimiter(perMinute: configuration.signUpsPerMinute)).collection, atPath: "/api/nights")
+        router.addRoutes(QueryRoutes(snapshots: snapshots, configuration: configuration).collection, atPath: "/api")
+        return router
+    }
+
+    /// Pages a minute, other files five, both revalidated after.
+    static let fileCaching = CacheControl([
+        (.textHtml, [.public, .maxAge(60), .mustRevalidate]),
+        (MediaType(type: .any), [.public, .maxAge(300), .mustRevalidate]),
+    ])
 }

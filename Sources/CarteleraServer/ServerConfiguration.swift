@@ -30,6 +30,8 @@ public struct ServerConfiguration: Sendable {
     public var readsPerMinute = 1_200
     /// Sign-ups and cancellations each client may make per minute.
     public var signUpsPerMinute = 10
+    /// How often the store's manifest is compared, to open a new commit in the background.
+    public var reloadInterval: Duration = .milliseconds(250)
 
     /// A configuration serving `storeRoot` and `outputFolder` with `context`.
     public init(storeRoot: String, outputFolder: String, context: QueryContext) {

@@ -1,8 +1,10 @@
+import Foundation
 import Hummingbird
 import Logging
 import NIOCore
 
-/// The request context: Hummingbird's core storage and the client's address, for rate limits and the access log.
+/// The request context: Hummingbird's core storage, the client's address (for rate limits and the access log), and
+/// answers encoded as the command line's `--json` encodes them (sorted keys, slashes as they are).
 struct ServerRequestContext: RequestContext {
     var coreContext: CoreRequestContextStorage
     /// The client's IP address as text, "unknown" when the socket has none.
@@ -11,5 +13,11 @@ struct ServerRequestContext: RequestContext {
     init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)
         client = source.channel.remoteAddress?.ipAddress ?? "unknown"
+    }
+
+    var responseEncoder: JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return encoder
     }
 }

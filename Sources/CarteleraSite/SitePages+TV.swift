@@ -40,7 +40,12 @@ extension SitePages {
             guard current != nil || next != nil else { continue }
             var row: [String: Any] = ["channelName": channelName(channel), "channelID": channel.rawValue]
             let days = index.channelDays[channel] ?? [:]
-            if let day = days[today] != nil ? today : days.keys.min() { row["channelHref"] = root + SitePaths.channelDay(channel, day) + (days[today] != nil ? "#now" : "") }
+            // What is on now is marked on the page of the day it started (after midnight, often yesterday's).
+            if let current, days[index.localDays[current]] != nil {
+                row["channelHref"] = root + SitePaths.channelDay(channel, index.localDays[current]) + "#now"
+            } else if let day = days[today] != nil ? today : days.keys.min() {
+                row["channelHref"] = root + SitePaths.channelDay(channel, day)
+            }
             if let current, let stop = index.stops[current] {
                 let programme = content.programmes[current]
                 row["now"] = ["title": programme.title, "href": root + SitePaths.programme(programme.id),

@@ -7,118 +7,85 @@ import Foundation
 /// The kinds a query asks for, as the command line names them.
 extension Query.Kind: ExpressibleByArgument {}
 
-/// The filters, order and page of a query: one flag per parameter of `QueryParameters`.
+/// The filters, order and page of a query: one option per parameter of `QueryParameter.all`, named and explained by it.
+///
+/// swift-argument-parser finds options only as stored properties, so each declared parameter has one here, named after
+/// it; `parameters()` reads them back by that name (a test checks that every declared parameter is here and reaches the
+/// query). Single-valued options are lists too, so that a repeated one (`--sort a --sort b`) is refused, not overwritten.
 struct QueryOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("Free text, accent- and case-insensitive: titles (names for venues).", valueName: "text"))
-    var text: String?
-
-    @Option(name: .long, help: ArgumentHelp("How text matches: any (ranked, near misses included) or word (whole words only).", valueName: "mode"))
-    var match: String?
-
-    @Option(name: .long, help: ArgumentHelp("A programme genre: an id (action) or a label (Acción, Action); repeatable.", valueName: "genre"))
-    var genre: [String] = []
-
-    @Option(name: .long, help: ArgumentHelp("A music genre of venues and nights (techno, reggaeton…); repeatable.", valueName: "genre"))
-    var music: [String] = []
-
-    @Option(name: .long, help: ArgumentHelp("Production years: 1990-2005, 1990, 1990- or -2005.", valueName: "from-to"))
-    var year: String?
-
-    @Option(name: .long, help: ArgumentHelp("Programme type: film, series, show, documentary, sport, news, kids; repeatable.", valueName: "type"))
-    var type: [String] = []
-
-    @Option(name: .long, help: ArgumentHelp("A channel id (La1.es); repeatable or comma-separated.", valueName: "id"))
-    var channel: [String] = []
-
-    @Option(name: .long, help: ArgumentHelp("A named channel list from the configuration file (channel_lists:).", valueName: "name"))
-    var channelList: String?
-
-    @Flag(name: .long, help: "On the air now.")
-    var now = false
-
-    @Flag(name: .long, help: "Tonight, 20:00 to 06:00 in the guide's zone (configurable).")
-    var tonight = false
-
-    @Option(name: .long, help: ArgumentHelp("A day in the guide's zone: YYYY-MM-DD, today, tomorrow or yesterday.", valueName: "day"))
-    var day: String?
-
-    @Option(name: .long, help: ArgumentHelp("From an instant: 2026-11-25T18:00Z, a local 2026-11-25T20:00, or 20:30 today.", valueName: "time"))
-    var from: String?
-
-    @Option(name: .long, help: ArgumentHelp("Up to an instant (excluded), as --from.", valueName: "time"))
-    var to: String?
-
-    @Option(name: .long, help: ArgumentHelp("The coming hours or days from now: 3h, 90m, 2h30m, 7d.", valueName: "duration"))
-    var next: String?
-
-    @Option(name: .long, help: ArgumentHelp("overlap (on the air at any moment of the window, the default) or starts (starting inside it).", valueName: "mode"))
-    var window: String?
-
-    @Option(name: .long, help: ArgumentHelp("Venues and nights near a point: LAT,LON.", valueName: "lat,lon"))
-    var near: String?
-
-    @Option(name: .long, help: ArgumentHelp("Within a distance of --near: 2km, 500m.", valueName: "distance"))
-    var within: String?
-
-    @Flag(name: .long, help: "Free entry only.")
-    var free = false
-
-    @Option(name: .long, help: ArgumentHelp("At least this rating: programmes out of 10, venues out of 5.", valueName: "n"))
-    var minRating: String?
-
-    @Flag(name: .long, help: "Nights whose guest list is open now.")
-    var guestListOpen = false
-
-    @Flag(name: .long, help: "Promoted (paid) items only.")
-    var featured = false
-
-    @Option(name: .long, help: ArgumentHelp("Venues and nights of a city.", valueName: "city"))
-    var city: String?
-
-    @Option(name: .long, help: ArgumentHelp("Order: time, distance, rating, viewers, share, title or relevance (each kind takes some).", valueName: "order"))
-    var sort: String?
-
-    @Option(name: .long, help: ArgumentHelp("Rows to show (default 50).", valueName: "n"))
-    var limit: String?
-
-    @Option(name: .long, help: ArgumentHelp("Rows to skip.", valueName: "n"))
-    var offset: String?
+    @Option(name: .customLong(QueryParameter.text.name), help: .parameter(.text)) var text: [String] = []
+    @Option(name: .customLong(QueryParameter.match.name), help: .parameter(.match)) var match: [String] = []
+    @Option(name: .customLong(QueryParameter.genre.name), help: .parameter(.genre)) var genre: [String] = []
+    @Flag(name: .customLong(QueryParameter.allGenres.name), help: .parameter(.allGenres)) var allGenres = false
+    @Option(name: .customLong(QueryParameter.type.name), help: .parameter(.type)) var type: [String] = []
+    @Option(name: .customLong(QueryParameter.year.name), help: .parameter(.year)) var year: [String] = []
+    @Option(name: .customLong(QueryParameter.music.name), help: .parameter(.music)) var music: [String] = []
+    @Option(name: .customLong(QueryParameter.channel.name), help: .parameter(.channel)) var channel: [String] = []
+    @Option(name: .customLong(QueryParameter.channelList.name), help: .parameter(.channelList)) var channelList: [String] = []
+    @Flag(name: .customLong(QueryParameter.now.name), help: .parameter(.now)) var now = false
+    @Flag(name: .customLong(QueryParameter.tonight.name), help: .parameter(.tonight)) var tonight = false
+    @Option(name: .customLong(QueryParameter.day.name), help: .parameter(.day)) var day: [String] = []
+    @Option(name: .customLong(QueryParameter.next.name), help: .parameter(.next)) var next: [String] = []
+    @Option(name: .customLong(QueryParameter.from.name), help: .parameter(.from)) var from: [String] = []
+    @Option(name: .customLong(QueryParameter.to.name), help: .parameter(.to)) var to: [String] = []
+    @Option(name: .customLong(QueryParameter.window.name), help: .parameter(.window)) var window: [String] = []
+    @Option(name: .customLong(QueryParameter.near.name), help: .parameter(.near)) var near: [String] = []
+    @Option(name: .customLong(QueryParameter.within.name), help: .parameter(.within)) var within: [String] = []
+    @Option(name: .customLong(QueryParameter.city.name), help: .parameter(.city)) var city: [String] = []
+    @Flag(name: .customLong(QueryParameter.free.name), help: .parameter(.free)) var free = false
+    @Option(name: .customLong(QueryParameter.minRating.name), help: .parameter(.minRating)) var minRating: [String] = []
+    @Flag(name: .customLong(QueryParameter.guestListOpen.name), help: .parameter(.guestListOpen)) var guestListOpen = false
+    @Flag(name: .customLong(QueryParameter.featured.name), help: .parameter(.featured)) var featured = false
+    @Option(name: .customLong(QueryParameter.sort.name), help: .parameter(.sort)) var sort: [String] = []
+    @Option(name: .customLong(QueryParameter.limit.name), help: .parameter(.limit)) var limit: [String] = []
+    @Option(name: .customLong(QueryParameter.offset.name), help: .parameter(.offset)) var offset: [String] = []
 
     @OptionGroup var moment: MomentOptions
 
+    /// The options given, as the parameters they declare.
+    func parameters() throws -> QueryParameters {
+        var parameters = QueryParameters()
+        for child in Mirror(reflecting: self).children {
+            guard let label = child.label, let parameter = Self.parameter(property: label) else { continue }
+            let values: [String]
+            switch child.value {
+            case let option as Option<[String]>: values = option.wrappedValue
+            case let flag as Flag<Bool>: values = flag.wrappedValue ? ["true"] : []
+            default: continue
+            }
+            guard !values.isEmpty else { continue }
+            do {
+                try parameters.set(parameter.name, to: values)
+            } catch {
+                throw CommandFailure(description: error.description, status: .usage)
+            }
+        }
+        return parameters
+    }
+
+    /// The parameter a property stands for: `_minRating` is `min-rating`.
+    static func parameter(property label: String) -> QueryParameter? {
+        let name = label.hasPrefix("_") ? String(label.dropFirst()) : label
+        return QueryParameter.all.first { parameter in
+            let words = parameter.name.split(separator: "-")
+            return name == (words.first.map(String.init) ?? "") + words.dropFirst().map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+        }
+    }
+
     /// The parameters as a query for `kind`, checked.
     func query(kind: Query.Kind, context: QueryContext) throws -> Query {
-        var parameters = QueryParameters()
-        parameters.text = text
-        parameters.match = match
-        parameters.genres = genre
-        parameters.music = music
-        parameters.year = year
-        parameters.types = type
-        parameters.channels = channel
-        parameters.channelList = channelList
-        parameters.now = now
-        parameters.tonight = tonight
-        parameters.day = day
-        parameters.from = from
-        parameters.to = to
-        parameters.next = next
-        parameters.window = window
-        parameters.near = near
-        parameters.within = within
-        parameters.free = free
-        parameters.minimumRating = minRating
-        parameters.guestListOpen = guestListOpen
-        parameters.featured = featured
-        parameters.city = city
-        parameters.sort = sort
-        parameters.limit = limit
-        parameters.offset = offset
         do {
-            return try parameters.query(kind: kind, context: context)
-        } catch {
+            return try parameters().query(kind: kind, context: context)
+        } catch let error as QueryError {
             throw CommandFailure(description: error.description, status: .usage)
         }
+    }
+}
+
+extension ArgumentHelp {
+    /// The help of a declared query parameter.
+    static func parameter(_ parameter: QueryParameter) -> ArgumentHelp {
+        ArgumentHelp(parameter.help, valueName: parameter.valueName.isEmpty ? nil : parameter.valueName)
     }
 }
 

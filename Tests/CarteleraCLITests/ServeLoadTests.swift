@@ -94,7 +94,14 @@ final class Locked<Value>: @unchecked Sendable {
         let answerA = try LoopbackClient.send("GET", target, port: port)
         source.version.withLock { $0 = "B" }
         #expect(try source.scrape().status == 0)
-        let answerB = try LoopbackClient.send("GET", target, port: port)
+        // The server opens a commit in the background: answers stay whole and from the old store until it has.
+        var answerB = try LoopbackClient.send("GET", target, port: port)
+        let deadline = ContinuousClock.now.advanced(by: .seconds(10))
+        while !answerB.text.contains("Programa 3 B"), ContinuousClock.now < deadline {
+            #expect(answerB.body == answerA.body)
+            try await Task.sleep(for: .milliseconds(50))
+            answerB = try LoopbackClient.send("GET", target, port: port)
+        }
         #expect(answerA.status == 200 && answerB.status == 200)
         #expect(answerA.text.contains("Programa 3 A") && answerB.text.contains("Programa 3 B"))
         #expect(answerA.body != answerB.body)

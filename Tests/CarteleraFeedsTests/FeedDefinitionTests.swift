@@ -1,4 +1,5 @@
 @testable import CarteleraFeeds
+import CarteleraModel
 import CarteleraQuery
 import CarteleraTesting
 import Foundation
@@ -12,7 +13,7 @@ import Testing
         #expect(feeds.map(\.name) == ["cine-generalistas", "promociones-hoy", "recordatorio-la-promesa", "techno-esta-noche"])
         let cine = try #require(feeds.first)
         #expect(cine.formats == [.json, .ics, .xmltv])
-        #expect(cine.parameters.channels.count == 6)
+        #expect(cine.parameters[.channel].count == 6)
         #expect(feeds.last?.alarmMinutes == 60)
         #expect(feeds.last?.kind == .nights)
     }
@@ -45,6 +46,31 @@ import Testing
         }
     }
 
+    @Test func theQueryKeysAreTheDeclaredParametersButOffset() throws {
+        for parameter in QueryParameter.all where parameter != .offset {
+            let kind = parameter.kinds.contains(.programmes) ? Query.Kind.programmes : parameter.kinds[0]
+            let value = parameter.value == .flag ? "true" : "x"
+            let yaml = "title: x\nquery: {kind: \(kind.rawValue), \(parameter.name): \(value)}\nformats: [json]\n"
+            do {
+                let definition = try FeedDefinitionLoader.parse(yaml, file: "feed.yaml")
+                #expect(definition.parameters[parameter] == [value == "x" ? "x" : "true"], "\(parameter)")
+            } catch {
+                Issue.record("\(parameter): \(error)")
+            }
+        }
+        #expect(throws: FeedDefinitionError.self) { try FeedDefinitionLoader.parse("title: x\nquery: {kind: programmes, offset: 3}\nformats: [json]\n", file: "feed.yaml") }
+    }
+
+    @Test func aBadQueryIsSaidAsTheDefinitionWritesIt() throws {
+        let definition = try FeedDefinitionLoader.parse("title: x\nquery: {kind: programmes, genre: film}\nformats: [json]\n", file: "feed.yaml")
+        do {
+            _ = try definition.parameters.query(kind: definition.kind, context: QueryContext(now: Timestamp(secondsSince1970: 0), guideZone: ZoneConverter(identifier: "UTC")!))
+            Issue.record("genre film was accepted")
+        } catch {
+            #expect(error.message.text(.definition) == "film is a programme type, not a genre: use type: film")
+        }
+    }
+
     @Test func aFeedsFolderThatCannotBeListedIsAProblemAndAMissingOneHasNoFeeds() throws {
         let folder = try TemporaryFolder("feeds-folder")
         let notAFolder = folder.path + "/Feeds"
@@ -66,10 +92,10 @@ import Testing
         let definition = try FeedDefinitionLoader.parse(
             "title: x\nquery: {kind: nights, music: [techno, house], tonight: true, near: '40.4,-3.7', within: 3km, guest-list-open: true}\nformats: [json]\n",
             file: "noche.yaml")
-        #expect(definition.parameters.music == ["techno", "house"])
-        #expect(definition.parameters.tonight && definition.parameters.guestListOpen)
-        #expect(definition.parameters.within == "3km")
-        #expect(definition.parameters.limit == String(QueryParameters.maximumLimit))
+        #expect(definition.parameters[.music] == ["techno", "house"])
+        #expect(definition.parameters[.tonight] == ["true"] && definition.parameters[.guestListOpen] == ["true"])
+        #expect(definition.parameters[.within] == ["3km"])
+        #expect(definition.parameters[.limit] == [String(QueryParameters.maximumLimit)])
         #expect(definition.alarmMinutes == 5)
     }
 }

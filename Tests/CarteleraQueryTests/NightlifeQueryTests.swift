@@ -54,28 +54,28 @@ import Testing
     }
 
     @Test func venuesNearAPointComeNearestFirstWithTheirDistance() throws {
-        let page = try fixture.engine().venues(query(.venues) { $0.near = "40.4168,-3.7038"; $0.within = "2km" })
+        let page = try fixture.engine().venues(query(.venues) { $0[.near] = ["40.4168,-3.7038"]; $0[.within] = ["2km"] })
         #expect(page.rows.map { $0.venue.name } == ["Sala El Sol", "Bar Chueca"])
         let distance = try #require(page.rows.first?.distanceKilometres)
         #expect(abs(distance - sol.distanceKilometres(to: GeoPoint(latitude: 40.4195, longitude: -3.7022)!)) < 1e-9)
         let engine = try fixture.engine()
-        #expect(try engine.venues(query(.venues) { $0.free = true }).rows.map(\.venue.name) == ["Bar Chueca"])
-        #expect(try fixture.engine().venues(query(.venues) { $0.minimumRating = "4.5" }).rows.map(\.venue.name) == ["Fabrik"])
-        #expect(try fixture.engine().venues(query(.venues) { $0.music = ["Techno"] }).rows.map(\.venue.name) == ["Fabrik"])
-        #expect(try fixture.engine().venues(query(.venues) { $0.text = "sol" }).rows.map(\.venue.name) == ["Sala El Sol"])
+        #expect(try engine.venues(query(.venues) { $0[.free] = ["true"] }).rows.map(\.venue.name) == ["Bar Chueca"])
+        #expect(try fixture.engine().venues(query(.venues) { $0[.minRating] = ["4.5"] }).rows.map(\.venue.name) == ["Fabrik"])
+        #expect(try fixture.engine().venues(query(.venues) { $0[.music] = ["Techno"] }).rows.map(\.venue.name) == ["Fabrik"])
+        #expect(try fixture.engine().venues(query(.venues) { $0[.text] = ["sol"] }).rows.map(\.venue.name) == ["Sala El Sol"])
     }
 
     @Test func tonightsNightsNearAPointWithAnOpenGuestListAtTheQuerysTime() throws {
-        let near = try fixture.engine().nights(query(.nights) { $0.tonight = true; $0.near = "40.4168,-3.7038"; $0.within = "3km" })
+        let near = try fixture.engine().nights(query(.nights) { $0[.tonight] = ["true"]; $0[.near] = ["40.4168,-3.7038"]; $0[.within] = ["3km"] })
         #expect(near.rows.map { $0.night.title } == ["Viernes indie", "Pop party"])
-        let open = try fixture.engine().nights(query(.nights) { $0.tonight = true; $0.guestListOpen = true })
+        let open = try fixture.engine().nights(query(.nights) { $0[.tonight] = ["true"]; $0[.guestListOpen] = ["true"] })
         #expect(open.rows.map { $0.night.title } == ["Viernes indie"])
         #expect(open.rows.first?.guestListStatus == .open)
         #expect(open.rows.first?.venueName == "Sala El Sol")
         // After the deadline the same list is closed: the model's own rules decide.
-        let late = try fixture.engine().nights(query(.nights, { $0.tonight = true; $0.guestListOpen = true }, now: "2026-11-21 01:30"))
+        let late = try fixture.engine().nights(query(.nights, { $0[.tonight] = ["true"]; $0[.guestListOpen] = ["true"] }, now: "2026-11-21 01:30"))
         #expect(late.rows.isEmpty)
-        let featured = try fixture.engine().nights(query(.nights) { $0.featured = true })
+        let featured = try fixture.engine().nights(query(.nights) { $0[.featured] = ["true"] })
         #expect(featured.rows.map { $0.night.title } == ["Techno all night"])
         #expect(featured.rows.allSatisfy { $0.promoted })
     }
@@ -95,7 +95,7 @@ import Testing
         let (ranking, shares) = try fixture.engine().audienceDay(evening, zone: fixture.madrid)
         #expect(ranking.map(\.entry.title) == ["El Hormiguero", "Telediario 2"])
         #expect(shares.map(\.share.channel) == ["Antena3.es", "La1.es"])
-        let byShare = try fixture.engine().audiences(query(.audiences) { $0.sort = "share"; $0.channels = ["La1.es"] })
+        let byShare = try fixture.engine().audiences(query(.audiences) { $0[.sort] = ["share"]; $0[.channel] = ["La1.es"] })
         #expect(byShare.rows.map(\.entry.title) == ["Telediario 2"])
     }
 }

@@ -28,60 +28,60 @@ import Testing
 
     @Test func textIsAccentAndCaseInsensitiveAndRankedExactPrefixWordSubstringNearMiss() throws {
         var parameters = QueryParameters()
-        parameters.text = "ACCIÓN"
+        parameters[.text] = ["ACCIÓN"]
         // Exact ("Accion"), prefix ("Acción mutante", "Acciones de guerra"), then substring; each tier in time order.
         #expect(try titles(parameters) == ["Accion", "Acción mutante", "Acciones de guerra"])
-        parameters.text = "espana"
+        parameters[.text] = ["espana"]
         #expect(try titles(parameters) == ["La noche de España"])
-        parameters.text = "documentox"
+        parameters[.text] = ["documentox"]
         #expect(try titles(parameters) == ["Documentos TV"]) // one edit in a word of 10 letters: a near miss
-        parameters.text = "tv"
+        parameters[.text] = ["tv"]
         #expect(try titles(parameters) == ["Documentos TV"])
-        parameters.text = "mar"
-        parameters.match = "word"
+        parameters[.text] = ["mar"]
+        parameters[.match] = ["word"]
         #expect(try titles(parameters) == ["Cine: Mar adentro"])
-        parameters.text = "marx"
+        parameters[.text] = ["marx"]
         #expect(try titles(parameters).isEmpty)
     }
 
     @Test func aShortWordMustMatchExactlyNotWithinAnEdit() throws {
         var parameters = QueryParameters()
-        parameters.text = "tele"
+        parameters[.text] = ["tele"]
         #expect(try titles(parameters) == ["Telediario 2"])
-        parameters.text = "tiv"
+        parameters[.text] = ["tiv"]
         #expect(try titles(parameters).isEmpty)
     }
 
     @Test func genresTypesYearsAndRatingsFilterTogether() throws {
         var parameters = QueryParameters()
-        parameters.genres = ["Acción"]
+        parameters[.genre] = ["Acción"]
         #expect(try titles(parameters) == ["Acción mutante", "Acciones de guerra", "Accion"])
-        parameters.types = ["film"]
-        parameters.year = "1990-2020"
+        parameters[.type] = ["film"]
+        parameters[.year] = ["1990-2020"]
         #expect(try titles(parameters) == ["Acción mutante", "Accion"])
-        parameters.minimumRating = "6.5"
+        parameters[.minRating] = ["6.5"]
         #expect(try titles(parameters) == ["Accion"])
         var labels = QueryParameters()
-        labels.genres = ["drama,war"]
+        labels[.genre] = ["drama,war"]
         #expect(try titles(labels) == ["Acciones de guerra", "Cine: Mar adentro"])
     }
 
     @Test func channelsAndNamedListsNarrowTheGuide() throws {
         var parameters = QueryParameters()
-        parameters.channels = ["La2.es"]
+        parameters[.channel] = ["La2.es"]
         #expect(try titles(parameters) == ["Acciones de guerra", "Documentos TV"])
-        parameters.channels = []
-        parameters.channelList = "mine"
+        parameters[.channel] = []
+        parameters[.channelList] = ["mine"]
         #expect(try titles(parameters) == ["Acciones de guerra", "Accion", "Documentos TV", "Espejo público"])
     }
 
     @Test func aWindowCountsWhatStartedBeforeItAndIsStillOn() throws {
         var now = QueryParameters()
-        now.now = true
+        now[.now] = ["true"]
         // At 21:00: the 20:00 film (to 22:00) is on; the 21:30 film has not started.
         #expect(try titles(now) == ["Acción mutante"])
         var tonight = QueryParameters()
-        tonight.tonight = true
+        tonight[.tonight] = ["true"]
         // 20:00 to 06:00: the news ending at 20:00 is over, the show at 06:30 has not begun.
         #expect(try titles(tonight, now: "2026-11-20 21:00") == [
             "Acción mutante", "Acciones de guerra", "La noche de España", "Accion", "Documentos TV", "Cine: Mar adentro",
@@ -90,30 +90,30 @@ import Testing
         #expect(try titles(tonight, now: "2026-11-21 01:00").contains("Cine: Mar adentro"))
         #expect(try !titles(tonight, now: "2026-11-21 01:00").contains("Espejo público"))
         var starts = QueryParameters()
-        starts.from = "2026-11-20T22:00"
-        starts.to = "2026-11-21T01:00"
-        starts.window = "starts"
+        starts[.from] = ["2026-11-20T22:00"]
+        starts[.to] = ["2026-11-21T01:00"]
+        starts[.window] = ["starts"]
         #expect(try titles(starts) == ["La noche de España", "Accion", "Documentos TV", "Cine: Mar adentro"])
-        starts.window = "overlap"
+        starts[.window] = ["overlap"]
         #expect(try titles(starts) == ["Acciones de guerra", "La noche de España", "Accion", "Documentos TV", "Cine: Mar adentro"])
         var next = QueryParameters()
-        next.next = "1h"
+        next[.next] = ["1h"]
         #expect(try titles(next, now: "2026-11-20 23:40") == ["La noche de España", "Accion", "Documentos TV", "Cine: Mar adentro"])
         var day = QueryParameters()
-        day.day = "2026-11-21"
+        day[.day] = ["2026-11-21"]
         // A day holds what is on at any moment of it, programmes crossing its midnight included.
         #expect(try titles(day) == ["La noche de España", "Accion", "Documentos TV", "Cine: Mar adentro", "Espejo público"])
     }
 
     @Test func sortsByTimeTitleRatingAndPagesWithATotal() throws {
         var parameters = QueryParameters()
-        parameters.sort = "title"
+        parameters[.sort] = ["title"]
         #expect(try titles(parameters).first == "Accion")
-        parameters.sort = "rating"
+        parameters[.sort] = ["rating"]
         #expect(try titles(parameters).prefix(3) == ["Cine: Mar adentro", "Accion", "Acción mutante"])
-        parameters.sort = nil
-        parameters.limit = "3"
-        parameters.offset = "2"
+        parameters[.sort] = []
+        parameters[.limit] = ["3"]
+        parameters[.offset] = ["2"]
         let page = try fixture.engine().programmes(parameters.query(kind: .programmes, context: fixture.context("2026-11-20 21:00")))
         #expect(page.total == 8)
         #expect(page.rows.map(\.title) == ["Acciones de guerra", "La noche de España", "Accion"])

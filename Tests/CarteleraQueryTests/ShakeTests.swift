@@ -23,10 +23,10 @@ import Testing
 
     func filters() throws -> Query {
         var parameters = QueryParameters()
-        parameters.types = ["film"]
-        parameters.year = "2000-"
+        parameters[.type] = ["film"]
+        parameters[.year] = ["2000-"]
         // A page of one: shake must pick among all the matches, not the page.
-        parameters.limit = "1"
+        parameters[.limit] = ["1"]
         return try parameters.query(kind: .programmes, context: fixture.context("2026-11-20 09:00"))
     }
 

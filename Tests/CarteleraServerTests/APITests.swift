@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import CarteleraModel
 import CarteleraQuery
 import CarteleraTesting
@@ -22,12 +25,12 @@ import Testing
         let films = try await fixture.get("/api/query/programmes?type=film&sort=title&limit=3")
         #expect(films.status == 200)
         #expect(films.headers["content-type"] == "application/json; charset=utf-8")
-        #expect(films.body == (try expected(fixture, .programmes) { $0.types = ["film"]; $0.sort = "title"; $0.limit = "3" }))
+        #expect(films.body == (try expected(fixture, .programmes) { $0[.type] = ["film"]; $0[.sort] = ["title"]; $0[.limit] = ["3"] }))
         let text = try await fixture.get("/api/query/programmes?text=accion&channel=La2.es&next=3h")
-        #expect(text.body == (try expected(fixture, .programmes) { $0.text = "accion"; $0.channels = ["La2.es"]; $0.next = "3h" }))
+        #expect(text.body == (try expected(fixture, .programmes) { $0[.text] = ["accion"]; $0[.channel] = ["La2.es"]; $0[.next] = ["3h"] }))
         #expect((ServerFixture.object(text)["total"] as? Int ?? 0) > 0)
         let nights = try await fixture.get("/api/query/nights?guest-list-open&near=40.4168,-3.7038&within=2km")
-        #expect(nights.body == (try expected(fixture, .nights) { $0.guestListOpen = true; $0.near = "40.4168,-3.7038"; $0.within = "2km" }))
+        #expect(nights.body == (try expected(fixture, .nights) { $0[.guestListOpen] = ["true"]; $0[.near] = ["40.4168,-3.7038"]; $0[.within] = ["2km"] }))
         #expect(ServerFixture.object(nights)["total"] as? Int == 1)
     }
 
@@ -50,6 +53,10 @@ import Testing
             ("/api/shake/programmes?seed=-3", "seed"),
             ("/api/airings", "title"),
             ("/api/now?channel-list=nope", "channel-list"),
+            ("/api/now?channel=Foo.es", "channel"),
+            ("/api/query/programmes?channel=La1.es,Foo.es", "channel"),
+            ("/api/query/programmes?sort=title&sort=rating", "sort"),
+            ("/api/query/programmes?sort=title,title", "sort"),
             ("/api/audiences/someday", "day"),
         ]
         for (target, parameter) in cases {
@@ -110,7 +117,7 @@ import Testing
         try await fixture.start()
         defer { Task { await fixture.stop() } }
         let target = "/api/query/programmes?limit=20"
-        let first = try await fixture.get(target)
+        let first = try await fixture.get(target, headers: ["Origin": "https://app.example"])
         let tag = try #require(first.headers["etag"])
         let modified = try #require(first.headers["last-modified"])
         #expect(first.headers["cache-control"] == "public, max-age=30, must-revalidate")
@@ -150,7 +157,14 @@ import Testing
         let before = try await fixture.get("/api/query/programmes?type=news&limit=1")
         #expect(before.text.contains("Noticias La 1 1\""))
         try fixture.commit(titleSuffix: " (bis)", at: ServerFixture.now.adding(seconds: 60))
-        let after = try await fixture.get("/api/query/programmes?type=news&limit=1")
+        // The reload service opens the commit in the background: answers come from the old one until it has.
+        var after = try await fixture.get("/api/query/programmes?type=news&limit=1")
+        let deadline = ContinuousClock.now.advanced(by: .seconds(10))
+        while !after.text.contains("(bis)"), ContinuousClock.now < deadline {
+            #expect(after.text == before.text)
+            try await Task.sleep(for: .milliseconds(50))
+            after = try await fixture.get("/api/query/programmes?type=news&limit=1")
+        }
         #expect(after.text.contains("Noticias La 1 1 (bis)\""))
         #expect(after.headers["x-cartelera-generation"] == "2")
         #expect(after.headers["etag"] != before.headers["etag"])
@@ -176,5 +190,91 @@ import Testing
         let answer = try await other.get("/api/query/programmes")
         #expect(answer.status == 503)
         #expect((ServerFixture.object(answer)["error"] as? [String: Any])?["code"] as? String == "store_unreadable")
+    }
+
+    @Test func errorsSpeakTheQueryStringNotTheCommandLine() async throws {
+        let fixture = try ServerFixture()
+        try await fixture.start()
+        defer { Task { await fixture.stop() } }
+        let cases: [(String, String, String)] = [
+            ("/api/query/programmes?genre=film", "genre", "genre=film: film is a programme type, not a genre: use type=film"),
+            ("/api/query/programmes?type=drama", "type", "type=drama: drama is a genre, not a programme type: use genre=drama"),
+            ("/api/query/venues?within=2km", "within", "within=2km: needs near=LAT,LON to measure from"),
+            ("/api/query/programmes?now&day=today", "day", "day=today: use one of now, tonight, day and next, not several"),
+            ("/api/query/programmes?sort=title&sort=rating", "sort", "sort=title,rating: give it once; for tie-breaking orders, list them in one: sort=rating,distance"),
+            ("/api/query/programmes?all-genres", "all-genres", "all-genres: needs genre=G: the genres a programme must all have"),
+            ("/api/now?channel=Foo.es", "channel", "channel=Foo.es: no such channel in the store; the closest are La1.es, La2.es"),
+        ]
+        for (target, parameter, message) in cases {
+            let reply = try await fixture.get(target)
+            #expect(reply.status == 400, "\(target)")
+            let error = ServerFixture.object(reply)["error"] as? [String: Any]
+            #expect(error?["parameter"] as? String == parameter, "\(target)")
+            #expect(error?["message"] as? String == message, "\(target): \(reply.text)")
+            #expect(!reply.text.contains("--"), "\(target): \(reply.text)")
+        }
+        // Known channels, trimmed, answer as before.
+        let now = try await fixture.get("/api/now?channel=%20La2.es%20")
+        #expect(now.status == 200)
+        let channels = (try JSONSerialization.jsonObject(with: Data(now.body)) as? [[String: Any]]) ?? []
+        #expect(channels.compactMap { $0["channel"] as? String } == ["La2.es"])
+    }
+
+    @Test func healthChecksTheStoreOnEveryCall() async throws {
+        let fixture = try ServerFixture()
+        try await fixture.start()
+        defer { Task { await fixture.stop() } }
+        #expect(try await fixture.get("/healthz").status == 200)
+        let manifest = fixture.store.root + "/manifest.json"
+        let good = try Data(contentsOf: URL(fileURLWithPath: manifest))
+        try Data("\u{0}garbage{".utf8).write(to: URL(fileURLWithPath: manifest + ".tmp"))
+        #expect(rename(manifest + ".tmp", manifest) == 0)
+        let sick = try await fixture.get("/healthz")
+        #expect(sick.status == 503)
+        #expect(ServerFixture.object(sick)["status"] as? String == "unavailable")
+        #expect(ServerFixture.object(sick)["storeReadable"] as? Bool == false)
+        #expect((ServerFixture.object(sick)["storeError"] as? String)?.contains("manifest.json") == true, "\(sick.text)")
+        // The API goes on answering from the last generation it opened.
+        #expect(try await fixture.get("/api/query/programmes?limit=1").status == 200)
+        try good.write(to: URL(fileURLWithPath: manifest + ".tmp"))
+        #expect(rename(manifest + ".tmp", manifest) == 0)
+        #expect(try await fixture.get("/healthz").status == 200)
+        try FileManager.default.removeItem(atPath: manifest)
+        let missing = try await fixture.get("/healthz")
+        #expect(missing.status == 503)
+        #expect((ServerFixture.object(missing)["storeError"] as? String)?.contains("manifest.json") == true, "\(missing.text)")
+    }
+
+    @Test func corsIsForTheReadOnlyAPIAndNotForSignUps() async throws {
+        let fixture = try ServerFixture()
+        try await fixture.start()
+        defer { Task { await fixture.stop() } }
+        let origin = ["Origin": "https://app.example"]
+        #expect(try await fixture.get("/api/now", headers: origin).headers["access-control-allow-origin"] == "*")
+        let list = try await fixture.get("/api/nights/\(ServerFixture.segment(ServerFixture.openNight))/guestlist", headers: origin)
+        #expect(list.status == 200)
+        #expect(list.headers["access-control-allow-origin"] == nil)
+        let plain = try await fixture.send("OPTIONS", "/api/now")
+        #expect(plain.status == 204)
+        #expect(plain.headers["allow"] == "GET, HEAD, OPTIONS")
+    }
+
+    @Test func theReadmesErrorExamplesAreWhatTheServerSays() async throws {
+        let fixture = try ServerFixture()
+        try await fixture.start()
+        defer { Task { await fixture.stop() } }
+        let readme = try String(contentsOfFile: RepositoryPaths.packageRoot() + "/README.md", encoding: .utf8)
+        let examples = readme.split(separator: "\n").filter { $0.hasPrefix("GET /api/") && $0.contains(" 400 ") }
+        #expect(examples.count >= 5)
+        for example in examples {
+            let parts = example.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: true)
+            let target = String(parts[1])
+            let said = String(example[example.range(of: " 400 ")!.upperBound...])
+            let reply = try await fixture.get(target)
+            #expect(reply.status == 400, "\(target)")
+            let message = (ServerFixture.object(reply)["error"] as? [String: Any])?["message"] as? String ?? ""
+            // An example may elide what depends on the store with "…".
+            #expect(said.hasSuffix("…") ? message.hasPrefix(String(said.dropLast())) : message == said, "\(target): \(message)")
+        }
     }
 }

@@ -45,11 +45,12 @@ import Testing
         #expect(try await fixture.get("/portada.html").text == home.text)
         let folder = try await fixture.get("/canales")
         #expect(folder.status == 301)
-        #expect(folder.headers["location"] == "canales/")
+        #expect(folder.headers["location"] == "/canales/")
         #expect(try await fixture.get("/canales/").text.contains("Canales"))
         let types = [
             "/feeds/cine.json": "application/feed+json; charset=utf-8", "/feeds/cine.ics": "text/calendar; charset=utf-8",
             "/feeds/cine.xml": "application/xml; charset=utf-8", "/feeds/cine.xml.gz": "application/gzip", "/api/now.json": "application/json; charset=utf-8",
+            "/vacio/nota.txt": "text/plain; charset=utf-8",
         ]
         for (path, type) in types {
             let reply = try await fixture.get(path)

@@ -1,4 +1,5 @@
 import CarteleraModel
+import CarteleraQuery
 import CarteleraTesting
 import Foundation
 #if canImport(FoundationXML)
@@ -30,6 +31,26 @@ import Testing
         // The 404 page is served at any depth: its links start at the server's root.
         let notFound = fixture.text("404.html")
         #expect(Self.links(in: notFound).allSatisfy { $0.hasPrefix("/") })
+    }
+
+    @Test func tvNowLinksToTheMarkedProgrammeOnlyWhereThePageMarksIt() throws {
+        let fixture = try SiteFixture()
+        // The evening, with "La noche" on until midnight; just after midnight, with nothing on until 07:00; the afternoon.
+        let moments = [(SiteFixture.days[1], 23, 30), (SiteFixture.days[2], 0, 30), (SiteFixture.days[1], 18, 0)]
+        for (day, hour, minute) in moments {
+            let at = fixture.madrid.instant(LocalDateTime(day: day, hour: hour, minute: minute))
+            let output = fixture.folder.path + "/at-\(day)-\(hour)"
+            try SiteBuilder(snapshot: try fixture.store.snapshot(), web: fixture.web, output: output, context: QueryContext(now: at, guideZone: fixture.madrid),
+                            options: SiteOptions(workers: 2)).build()
+            let page = try String(contentsOfFile: output + "/tv/index.html", encoding: .utf8)
+            // Links to another page's "now" mark; the page's own "#now" marks its table.
+            let anchored = Self.links(in: page).filter { $0.hasSuffix("#now") && $0 != "#now" }
+            for link in anchored {
+                let target = try String(contentsOfFile: output + "/tv/" + String(link.dropLast(4)), encoding: .utf8)
+                #expect(target.contains("id=\"now\""), "at \(day) \(hour):\(minute), tv/index.html links to \(link), which marks nothing as on now")
+            }
+            #expect(anchored.isEmpty == (hour == 0), "at \(day) \(hour):\(minute): \(anchored)")
+        }
     }
 
     @Test func theSitemapListsEveryPageAtItsAbsoluteAddressOnlyWhenTheSiteAddressIsKnown() throws {

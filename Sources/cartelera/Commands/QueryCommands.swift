@@ -28,9 +28,10 @@ extension Cartelera {
 
         func run() async throws {
             global.bootstrapLogging()
-            let (context, _) = try filters.moment.context()
-            let query = try filters.query(kind: kind, context: context)
-            let answer = try global.engine().answer(query)
+            var (context, _) = try filters.moment.context()
+            let engine = try global.engine()
+            context.knownChannels = engine.channels
+            let answer = engine.answer(try filters.query(kind: kind, context: context))
             if global.json {
                 try GlobalOptions.printJSON(answer)
             } else {
@@ -56,9 +57,10 @@ extension Cartelera {
 
         func run() async throws {
             global.bootstrapLogging()
-            let (context, _) = try filters.moment.context()
-            let query = try filters.query(kind: kind, context: context)
+            var (context, _) = try filters.moment.context()
             let engine = try global.engine()
+            context.knownChannels = engine.channels
+            let query = try filters.query(kind: kind, context: context)
             let picked: QueryAnswer?
             if let seed {
                 var seeded = SplitMix64(seed: seed)
@@ -82,30 +84,30 @@ extension Cartelera {
     struct Now: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "What every channel has on now, with the minutes left, and what comes next.")
 
-        @Option(name: .long, help: ArgumentHelp("Only this channel (repeatable or comma-separated).", valueName: "id"))
+        @Option(name: .customLong(QueryParameter.channel.name), help: .parameter(.channel))
         var channel: [String] = []
 
-        @Option(name: .long, help: ArgumentHelp("A named channel list from the configuration file.", valueName: "name"))
-        var channelList: String?
+        @Option(name: .customLong(QueryParameter.channelList.name), help: .parameter(.channelList))
+        var channelList: [String] = []
 
         @OptionGroup var global: GlobalOptions
         @OptionGroup var moment: MomentOptions
 
         func run() async throws {
             global.bootstrapLogging()
-            let (context, configuration) = try moment.context()
-            var channels: Set<ChannelID>?
-            if !channel.isEmpty || channelList != nil {
-                var chosen = Set(channel.flatMap { $0.split(separator: ",") }.map { ChannelID(String($0)) })
-                if let channelList {
-                    guard let listed = configuration.channelLists[channelList] else {
-                        throw CommandFailure(description: "--channel-list \(channelList): no such list in the configuration file", status: .usage)
-                    }
-                    chosen.formUnion(listed)
-                }
-                channels = chosen
+            var (context, _) = try moment.context()
+            let engine = try global.engine()
+            context.knownChannels = engine.channels
+            let channels: Set<ChannelID>?
+            do {
+                var parameters = QueryParameters()
+                if !channel.isEmpty { try parameters.set(QueryParameter.channel.name, to: channel) }
+                if !channelList.isEmpty { try parameters.set(QueryParameter.channelList.name, to: channelList) }
+                channels = try parameters.channelSelection(context: context)
+            } catch {
+                throw CommandFailure(description: error.description, status: .usage)
             }
-            let answers = try global.engine().nowAndNext(at: context.now, channels: channels)
+            let answers = engine.nowAndNext(at: context.now, channels: channels)
             if global.json {
                 try GlobalOptions.printJSON(answers)
             } else {

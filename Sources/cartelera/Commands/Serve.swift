@@ -12,13 +12,15 @@ extension Cartelera {
             abstract: "Serve the API, guest-list sign-ups, the feeds and the published site over HTTP.",
             discussion: """
                 GET /api/query/<kind>, /api/shake/<kind>, /api/now, /api/airings?title=…, /api/audiences/<day> take the \
-                parameters of `cartelera query` (its flags without dashes: ?type=film&next=3h&limit=10) and answer JSON; \
-                a bad parameter is a 400 naming it. POST /api/nights/<id>/guestlist signs up for an open guest list. \
-                /healthz says whether the store is readable and how old each source's data is. Every other path is a file \
-                of the output folder that `cartelera build` writes (the site, feeds/, api/, guide.xml).
+                parameters of `cartelera query` (its options without dashes: ?type=film&next=3h&sort=rating,title&limit=10) and \
+                answer JSON; a bad parameter is a 400 naming it, in the query string's words. POST /api/nights/<id>/guestlist \
+                signs up for an open guest list. /healthz checks on each call whether the store is readable (503 with the \
+                reason when not) and says how old each source's data is. Every other path is a file of the output folder that \
+                `cartelera build` writes (the site, feeds/, api/, guide.xml).
 
                 Each request logs one line (method, path, status, bytes, milliseconds, client) to standard error. A new \
-                store commit is picked up without a restart. SIGTERM or Ctrl-C stop it after in-flight requests end.
+                store commit is opened in the background and answered from once open, without a restart. A --store folder \
+                that does not exist is refused (exit 2). SIGTERM or Ctrl-C stop it after in-flight requests end.
                 """)
 
         @OptionGroup var global: GlobalOptions
@@ -57,7 +59,25 @@ extension Cartelera {
             }
         }
 
+        /// Refuses a store folder that is not there (a mistyped path would otherwise answer 503 forever), and says so when
+        /// the folder holds no commit yet: the server starts, and `/healthz` answers 503 until a run commits.
+        private func checkStore() throws {
+            let store = global.storeDirectory
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: store, isDirectory: &isFolder) else {
+                throw CommandFailure(description: "--store \(store): no such folder (run `cartelera run` or `cartelera demo` first, or give the store's folder)",
+                                     status: .usage)
+            }
+            guard isFolder.boolValue else {
+                throw CommandFailure(description: "--store \(store): is a file, not a store folder", status: .usage)
+            }
+            if !FileManager.default.fileExists(atPath: store + "/manifest.json") {
+                FileHandle.standardError.write(Data("cartelera serve: \(store) holds no commit yet: /healthz answers 503 until a run commits\n".utf8))
+            }
+        }
+
         func run() async throws {
+            try checkStore()
             let level: Logger.Level = global.debug ? .debug : noAccessLog ? .notice : .info
             LoggingSystem.bootstrap { label in
                 var handler = StreamLogHandler.standardError(label: label)

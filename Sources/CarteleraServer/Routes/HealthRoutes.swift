@@ -1,9 +1,11 @@
 import CarteleraModel
 import CarteleraStore
 import Foundation
+import Hummingbird
 
-/// `/healthz`: whether the store can be read, at which generation, and how old each source's data is.
-struct Health: Sendable {
+/// `/healthz`: whether the store can be read now (checked on each call, cheaply: the manifest's identity), at which
+/// generation answers come, and how old each source's data is. 200 while the store is readable, 503 with the reason when not.
+struct HealthRoutes: Sendable {
     let snapshots: StoreSnapshots
     let clock: @Sendable () -> Timestamp
 
@@ -17,7 +19,7 @@ struct Health: Sendable {
     }
 
     /// The whole answer; `status` is `ok`, `degraded` (a source failing) or `unavailable` (no readable store).
-    struct Report: Encodable {
+    struct Report: ResponseEncodable {
         var status: String
         var storeReadable: Bool
         var generation: Int?
@@ -25,29 +27,31 @@ struct Health: Sendable {
         var sources: [SourceHealth]
     }
 
-    /// The report, with 200 when the store is readable and 503 when it is not.
-    func reply() -> Reply {
-        let now = clock()
-        var report = Report(status: "ok", storeReadable: false, generation: nil, storeError: nil, sources: [])
-        do {
-            let snapshot = try snapshots.current()
-            report.storeReadable = true
-            report.generation = snapshot.generation
-            report.sources = try sources(of: snapshot.engine.snapshot, now: now)
-        } catch let error as APIError {
-            report.storeError = error.message
-        } catch {
-            report.storeError = String(describing: error)
+    /// The routes, for the router to mount at `/healthz`.
+    var collection: RouteCollection<ServerRequestContext> {
+        let routes = RouteCollection(context: ServerRequestContext.self)
+        routes.get { _, _ in answer() }
+        routes.refuseOtherMethods(on: "", allowing: [.get, .head])
+        return routes
+    }
+
+    /// The report: 200 when the store is readable, 503 when it is not.
+    func answer() -> EditedResponse<Report> {
+        let store = snapshots.health()
+        var report = Report(status: "ok", storeReadable: store.readable, generation: store.generation, storeError: store.problem, sources: [])
+        if let snapshot = try? snapshots.current() {
+            do {
+                report.sources = try sources(of: snapshot.store, now: clock())
+            } catch {
+                report.storeError = report.storeError ?? error.description
+            }
         }
         if !report.storeReadable {
             report.status = "unavailable"
         } else if report.storeError != nil || report.sources.contains(where: { $0.status != SourceState.Status.ok.rawValue }) {
             report.status = "degraded"
         }
-        var reply = (try? Reply.json(report, caching: .noStore, modified: nil))
-            ?? Reply(contentType: "application/json; charset=utf-8", body: .bytes(Array("{\"status\":\"unavailable\"}".utf8)), caching: .noStore, modified: nil)
-        reply.status = report.storeReadable ? .ok : .serviceUnavailable
-        return reply
+        return EditedResponse(status: report.storeReadable ? .ok : .serviceUnavailable, headers: [.cacheControl: Caching.noStore.header], response: report)
     }
 
     /// Every source that has a saved state, by id.

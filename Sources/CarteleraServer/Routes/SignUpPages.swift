@@ -1,14 +1,17 @@
 import CarteleraSignUps
 import Foundation
+import HTTPTypes
+import Hummingbird
+import NIOCore
 
 /// The small HTML pages that answer the site's plain sign-up and cancellation forms (no JavaScript needed).
 enum SignUpPages {
     /// The receipt: the booking reference, the cancellation code (shown once) and a form to cancel with it.
-    static func accepted(_ receipt: SignUpReceipt, title: String) -> Reply {
+    static func accepted(_ receipt: SignUpReceipt, title: String) -> Response {
         // The page answers `…/api/nights/<id>/guestlist`, so the cancel form's relative action stays under that night.
         let cancel = "guestlist/\(escape(receipt.reference))/cancel"
         let places = receipt.placesLeft.map { "<p>Quedan \($0) plazas. · \($0) places left.</p>" } ?? ""
-        var reply = page(title: "Apuntado · Signed up", body: """
+        var response = page(title: "Apuntado · Signed up", body: """
             <h1>Estás en la lista · You are on the list</h1>
             <p><strong>\(escape(title))</strong></p>
             <dl>
@@ -23,12 +26,12 @@ enum SignUpPages {
             <button type="submit">Cancelar · Cancel</button>
             </form>
             """)
-        reply.status = .created
-        return reply
+        response.status = .created
+        return response
     }
 
     /// The page for a cancelled sign-up.
-    static func cancelled(reference: String) -> Reply {
+    static func cancelled(reference: String) -> Response {
         page(title: "Cancelado · Cancelled", body: """
             <h1>Cancelado · Cancelled</h1>
             <p>La reserva <code>\(escape(reference))</code> ya no está en la lista. · Booking \(escape(reference)) is off the list.</p>
@@ -36,19 +39,19 @@ enum SignUpPages {
     }
 
     /// The page for a refused form: the status and the reason.
-    static func refused(_ error: APIError) -> Reply {
-        var reply = page(title: "No se pudo · Not possible", body: """
+    static func refused(_ error: APIError) -> Response {
+        var response = page(title: "No se pudo · Not possible", body: """
             <h1>No se pudo · Not possible</h1>
             <p>\(escape(error.message))</p>
             <p>Vuelve atrás para corregirlo. · Go back to correct it.</p>
             """)
-        reply.status = error.status
-        reply.headers = error.headers
-        return reply
+        response.status = error.status
+        response.headers.append(contentsOf: error.headers)
+        return response
     }
 
     /// A whole page around `body`, never stored by caches.
-    private static func page(title: String, body: String) -> Reply {
+    private static func page(title: String, body: String) -> Response {
         let html = """
             <!DOCTYPE html>
             <html lang="es">
@@ -59,7 +62,8 @@ enum SignUpPages {
             </html>
 
             """
-        return Reply(contentType: "text/html; charset=utf-8", body: .bytes(Array(html.utf8)), caching: .noStore, modified: nil)
+        return Response(status: .ok, headers: [.contentType: "text/html; charset=utf-8", .cacheControl: Caching.noStore.header],
+                        body: .init(byteBuffer: ByteBuffer(string: html)))
     }
 
     /// Text for HTML element content and quoted attributes.

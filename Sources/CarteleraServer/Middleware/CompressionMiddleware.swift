@@ -1,0 +1,52 @@
+import CarteleraFeeds
+import Foundation
+import HTTPTypes
+import Hummingbird
+import NIOCore
+
+/// gzip for clients that accept it: text, JSON, XML, calendars and scripts between `minimumBytes` and `maximumBytes`
+/// (answers, and published files small enough to read whole); `Vary: Accept-Encoding` on every compressible type.
+///
+/// Hummingbird keeps response compression in a package of its own (hummingbird-compression) that this project's
+/// package set does not carry. A compressed body's `ETag` becomes weak (`W/"…"`): the same content in another coding.
+struct CompressionMiddleware: RouterMiddleware {
+    typealias Context = ServerRequestContext
+    /// Bodies smaller than this are sent as they are: gzip would save little.
+    var minimumBytes = 512
+    /// The largest body compressed per request; larger ones are sent as they are.
+    var maximumBytes = 8 * 1024 * 1024
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        var response = try await next(request, context)
+        guard let type = response.headers[.contentType], Self.isCompressible(type) else { return response }
+        response.headers[.vary] = "Accept-Encoding"
+        guard response.headers[.contentEncoding] == nil, response.headers[.contentRange] == nil, response.status != .notModified,
+              Self.accepts("gzip", request.headers[.acceptEncoding]),
+              let length = response.body.contentLength, length >= minimumBytes,
+              let plain = try await response.collectBody(upTo: maximumBytes),
+              let compressed = try? plain.withUnsafeReadableBytes({ try GzipStream.compress(Array($0)) }) else {
+            return response
+        }
+        response.body = ResponseBody(byteBuffer: ByteBuffer(bytes: compressed))
+        response.headers[.contentEncoding] = "gzip"
+        if let tag = response.headers[.eTag], !tag.hasPrefix("W/") { response.headers[.eTag] = "W/" + tag }
+        return response
+    }
+
+    /// Whether an `Accept-Encoding` value accepts `coding` with a non-zero weight.
+    static func accepts(_ coding: String, _ header: String?) -> Bool {
+        guard let header else { return false }
+        for item in header.split(separator: ",") {
+            let parts = item.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+            guard let name = parts.first, name == coding || name == "*" else { continue }
+            let weight = parts.dropFirst().first { $0.hasPrefix("q=") }.flatMap { Double($0.dropFirst(2)) } ?? 1
+            return weight > 0
+        }
+        return false
+    }
+
+    /// Text, JSON, XML, calendars, SVG and JavaScript compress well; images and archives do not.
+    static func isCompressible(_ contentType: String) -> Bool {
+        contentType.hasPrefix("text/") || contentType.contains("json") || contentType.contains("xml") || contentType.hasPrefix("application/javascript")
+    }
+}

@@ -1,0 +1,212 @@
+import CarteleraModel
+import CarteleraQuery
+import CarteleraSignUps
+import Foundation
+import HTTPTypes
+import Hummingbird
+import NIOCore
+
+/// Guest-list sign-ups, mounted at `/api/nights`: `<id>/guestlist` (GET the list's state, POST to join) and
+/// `<id>/guestlist/<reference>` (DELETE with the code; `…/cancel` POST for plain HTML forms). Sign-ups and cancellations
+/// have a rate limit of their own, beside the reads'.
+///
+/// Bodies are JSON or an HTML form; a form is answered with an HTML page, JSON with JSON. Nothing a reader sends
+/// is logged or published.
+struct GuestListRoutes: Sendable {
+    let snapshots: StoreSnapshots
+    let book: SignUpBook
+    let configuration: ServerConfiguration
+    let signUps: RateLimiter
+
+    /// A sign-up or cancellation body as decoded from JSON or a form.
+    struct Fields {
+        var values: [String: String]
+        var isForm: Bool
+    }
+
+    /// The public state of a night's list: no personal data.
+    struct ListState: Encodable, Sendable {
+        var night: String
+        var title: String
+        var status: String
+        var placesLeft: Int?
+        var maximumParty: Int
+        var conditions: [String]
+        var deadline: Timestamp?
+    }
+
+    /// The routes, for the router to mount at `/api/nights`.
+    var collection: RouteCollection<ServerRequestContext> {
+        let routes = RouteCollection(context: ServerRequestContext.self)
+        routes.get(":night/guestlist") { _, context in try state(night: try night(context)) }
+        routes.add(middleware: RateLimitMiddleware(limiter: signUps))
+        routes.post(":night/guestlist") { request, context in try signUp(night: try night(context), fields: try await fields(request)) }
+        routes.delete(":night/guestlist/:reference") { request, context in
+            let header = request.headers[.cancellationCode]
+            let body = header == nil ? try await fields(request, optional: true) : nil
+            return try cancel(night: try night(context), reference: try reference(context), code: header ?? body?.values["code"], form: false)
+        }
+        routes.post(":night/guestlist/:reference/cancel") { request, context in
+            let body = try await fields(request)
+            return try cancel(night: try night(context), reference: try reference(context), code: body.values["code"], form: body.isForm)
+        }
+        routes.refuseOtherMethods(on: ":night/guestlist", allowing: [.get, .head, .post])
+        routes.refuseOtherMethods(on: ":night/guestlist/:reference", allowing: [.delete])
+        routes.refuseOtherMethods(on: ":night/guestlist/:reference/cancel", allowing: [.post])
+        return routes
+    }
+
+    /// The state of the night's list (GET).
+    func state(night id: String) throws(APIError) -> Response {
+        let now = configuration.clock()
+        let (night, list, snapshot) = try lookUp(id, at: now)
+        let placesLeft = try places(list)
+        var status = list.status(at: now).rawValue
+        if placesLeft == 0 { status = GuestList.Status.full.rawValue }
+        let state = ListState(night: night.night.id, title: night.night.title, status: status, placesLeft: placesLeft,
+                              maximumParty: SignUpRules.maximumParty(list), conditions: list.conditions, deadline: list.deadline)
+        return try Self.json(state, status: .ok, modified: snapshot.modified)
+    }
+
+    /// Joins the night's list (POST).
+    func signUp(night id: String, fields: Fields) throws(APIError) -> Response {
+        let now = configuration.clock()
+        let (night, list, _) = try lookUp(id, at: now)
+        let request = SignUpRequest(name: fields.values["name"] ?? "", partySize: fields.values["party_size"] ?? "",
+                                    contact: fields.values["contact"] ?? "")
+        let receipt: SignUpReceipt
+        do {
+            receipt = try book.signUp(request, to: list, at: now)
+        } catch {
+            throw Self.apiError(error, form: fields.isForm)
+        }
+        if fields.isForm { return SignUpPages.accepted(receipt, title: night.night.title) }
+        struct Accepted: Encodable {
+            var night: String
+            var reference: String
+            var cancellationCode: String
+            var partySize: Int
+            var placesLeft: Int?
+        }
+        return try Self.json(Accepted(night: receipt.night, reference: receipt.reference, cancellationCode: receipt.cancellationCode,
+                                      partySize: receipt.partySize, placesLeft: receipt.placesLeft), status: .created, modified: nil)
+    }
+
+    /// Cancels a sign-up with its code (DELETE, or POST of the cancel form).
+    func cancel(night id: String, reference: String, code: String?, form: Bool) throws(APIError) -> Response {
+        guard let code, !code.isEmpty else {
+            throw APIError.badParameter("code", "give the cancellation code (JSON {\"code\":…}, form field code, or X-Cancellation-Code)")
+        }
+        let removed: SignUp
+        do {
+            removed = try book.cancel(night: id, reference: reference, code: code)
+        } catch {
+            throw Self.apiError(error, form: form)
+        }
+        if form { return SignUpPages.cancelled(reference: removed.reference) }
+        struct Cancelled: Encodable {
+            var night: String
+            var reference: String
+            var cancelled: Bool
+        }
+        return try Self.json(Cancelled(night: id, reference: removed.reference, cancelled: true), status: .ok, modified: nil)
+    }
+
+    /// A JSON answer that is never stored (sign-ups are personal, states move with every sign-up).
+    private static func json(_ value: some Encodable, status: HTTPResponse.Status, modified: Timestamp?) throws(APIError) -> Response {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let bytes: Data
+        do {
+            bytes = try encoder.encode(value)
+        } catch {
+            throw APIError.internalError("a guest-list answer could not be encoded: \(error)")
+        }
+        var headers: HTTPFields = [.contentType: "application/json; charset=utf-8", .cacheControl: Caching.noStore.header]
+        if let modified { headers[.lastModified] = HTTPDate.format(modified) }
+        return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
+    }
+
+    /// The night id of the path, one percent-encoded segment.
+    private func night(_ context: ServerRequestContext) throws(APIError) -> String {
+        guard let id = context.parameters.get("night")?.removingPercentEncoding, !id.isEmpty else {
+            throw APIError.notFound("use /api/nights/<night id, percent-encoded>/guestlist")
+        }
+        return id
+    }
+
+    /// The booking reference of the path.
+    private func reference(_ context: ServerRequestContext) throws(APIError) -> String {
+        guard let reference = context.parameters.get("reference")?.removingPercentEncoding, !reference.isEmpty else { throw APIError.notFound() }
+        return reference
+    }
+
+    /// The request body as fields: a JSON object of strings or numbers, or an HTML form (through Hummingbird's form
+    /// decoder); capped at `maximumBodyBytes`, past which the connection is closed.
+    private func fields(_ request: Request, optional: Bool = false) async throws(APIError) -> Fields {
+        let limit = configuration.maximumBodyBytes
+        if let length = request.headers[.contentLength].flatMap({ Int($0) }), length > limit { throw APIError.bodyTooLarge(limit) }
+        let buffer: ByteBuffer
+        do {
+            buffer = try await request.body.collect(upTo: limit)
+        } catch {
+            throw APIError.bodyTooLarge(limit)
+        }
+        let bytes = Array(buffer.readableBytesView)
+        if bytes.isEmpty, optional { return Fields(values: [:], isForm: false) }
+        let type = (request.headers[.contentType] ?? "").split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
+        switch type {
+        case "application/x-www-form-urlencoded":
+            guard let text = String(validating: bytes, as: UTF8.self) else {
+                throw APIError(status: .badRequest, code: "bad_body", message: "the form is not UTF-8")
+            }
+            do {
+                return Fields(values: try URLEncodedFormDecoder().decode([String: String].self, from: text), isForm: true)
+            } catch let error as URLEncodedFormError where error.code == .duplicateKeys {
+                throw APIError.badParameter(error.value, "give \(error.value) once")
+            } catch {
+                throw APIError(status: .badRequest, code: "bad_body", message: "the form cannot be read: send name=value pairs, percent-encoded")
+            }
+        case "application/json":
+            return Fields(values: try SignUpJSON.fields(bytes), isForm: false)
+        default:
+            throw APIError(status: .unsupportedMediaType, code: "unsupported_media_type",
+                           message: "send application/json or application/x-www-form-urlencoded")
+        }
+    }
+
+    /// The night and its guest list in the current snapshot; 404 when there is no such night or it has no list.
+    private func lookUp(_ id: String, at now: Timestamp) throws(APIError) -> (NightRow, GuestList, StoreSnapshots.Snapshot) {
+        let snapshot = try snapshots.current()
+        guard let night = snapshot.engine.night(id, at: now) else { throw APIError.notFound("no night \(id) in the store") }
+        guard let list = night.guestList else {
+            throw APIError(status: .notFound, code: SignUpError.Reason.noGuestList.rawValue, message: "this night has no guest list")
+        }
+        return (night, list, snapshot)
+    }
+
+    private func places(_ list: GuestList) throws(APIError) -> Int? {
+        do {
+            return try book.placesLeft(list)
+        } catch {
+            throw Self.apiError(error, form: false)
+        }
+    }
+
+    /// The status and code of a sign-up error: 400 for a field, 404, 409 with the list's reason, 403 for a wrong code, 503 for storage.
+    static func apiError(_ error: SignUpError, form: Bool) -> APIError {
+        var api: APIError
+        switch error.kind {
+        case .invalid: api = APIError(status: .badRequest, code: "bad_field", message: error.message, parameter: error.field)
+        case .notFound: api = APIError(status: .notFound, code: "not_found", message: error.message, parameter: error.field)
+        case .refused: api = APIError(status: .conflict, code: error.reason?.rawValue ?? "refused", message: error.message)
+        case .wrongCode: api = APIError(status: .forbidden, code: "wrong_code", message: error.message, parameter: "code")
+        // The file's path stays in the server's log; the reader learns only that it failed.
+        case .storage:
+            api = APIError(status: .serviceUnavailable, code: "storage_failed", message: "sign-ups cannot be saved right now; try again later",
+                           logDetail: error.description)
+        }
+        api.htmlPage = form
+        return api
+    }
+}

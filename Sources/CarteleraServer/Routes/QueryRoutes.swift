@@ -1,0 +1,168 @@
+import CarteleraCore
+import CarteleraModel
+import CarteleraQuery
+import Foundation
+import Hummingbird
+
+/// The read-only API, mounted at `/api`: `query/<kind>`, `shake/<kind>`, `now`, `airings`, `audiences/<day>`, with the
+/// parameters `QueryParameter.all` declares (the command line's options without their dashes) and the engine's checks,
+/// every error in the query string's words. CORS lets any site's scripts read it.
+///
+/// Each route ends in one call to the engine and `Snapshot.answer`: the one place its answer is made.
+struct QueryRoutes: Sendable {
+    let snapshots: StoreSnapshots
+    let configuration: ServerConfiguration
+
+    /// The names a query's query string takes: the declared parameters and `at` ("as of this instant").
+    static let queryNames = Set(QueryParameter.all.map(\.name) + ["at"])
+
+    /// The routes, for the router to mount at `/api`.
+    var collection: RouteCollection<ServerRequestContext> {
+        let routes = RouteCollection(context: ServerRequestContext.self)
+        routes.add(middleware: CORSMiddleware<ServerRequestContext>(allowOrigin: .all, allowHeaders: [.ifNoneMatch, .ifModifiedSince], allowMethods: [.get, .head, .options],
+                                              exposedHeaders: ["ETag", "Last-Modified", "X-Cartelera-Generation"], maxAge: .seconds(86_400)))
+        routes.get("query/:kind") { request, context in try query(request, context) }
+        routes.get("shake/:kind") { request, context in try shake(request, context) }
+        routes.get("now") { request, _ in try now(request) }
+        routes.get("airings") { request, _ in try airings(request) }
+        routes.get("audiences/:day") { request, context in try audiences(request, context) }
+        for path: RouterPath in ["query/:kind", "shake/:kind", "now", "airings", "audiences/:day"] {
+            // A CORS preflight is answered by the middleware; a plain OPTIONS says what the path takes.
+            routes.on(path, method: .options) { _, _ in Response(status: .noContent, headers: [.allow: "GET, HEAD, OPTIONS"]) }
+            routes.refuseOtherMethods(on: path, allowing: [.get, .head, .options])
+        }
+        // Published files (`api/now.json`, `api/schedule/…`) answer paths the routes do not take; anything else is this 404.
+        routes.get("**") { _, _ -> Response in throw APIError.notFound("no such API endpoint: use query, shake, now, airings, audiences or nights") }
+        return routes
+    }
+
+    /// `query/<kind>`: a page of matches.
+    func query(_ request: Request, _ context: ServerRequestContext) throws -> EditedResponse<JSONAnswer<QueryAnswer>> {
+        let kind = try self.kind(context)
+        let given = try QueryString(request.uri.query)
+        try given.requireOnly(Self.queryNames)
+        let (snapshot, queryContext) = try prepare(given)
+        return snapshot.answer(snapshot.engine.answer(try parameters(given, kind: kind, context: queryContext)))
+    }
+
+    /// `shake/<kind>`: one random pick among every match; reproducible with `seed`, else never stored.
+    func shake(_ request: Request, _ context: ServerRequestContext) throws -> EditedResponse<JSONAnswer<QueryAnswer>> {
+        let kind = try self.kind(context)
+        let given = try QueryString(request.uri.query)
+        try given.requireOnly(Self.queryNames.union(["seed"]))
+        let (snapshot, queryContext) = try prepare(given)
+        let parsed = try parameters(given, kind: kind, context: queryContext)
+        let seed = try given.single("seed").map { text throws(APIError) -> UInt64 in
+            guard let seed = UInt64(text) else { throw APIError.badParameter("seed", "seed=\(text): use a whole number from 0 to \(UInt64.max)") }
+            return seed
+        }
+        let picked: QueryAnswer?
+        if let seed {
+            var generator = SplitMix64(seed: seed)
+            picked = snapshot.engine.shake(parsed, using: &generator)
+        } else {
+            var generator = SystemRandomNumberGenerator()
+            picked = snapshot.engine.shake(parsed, using: &generator)
+        }
+        guard let picked else {
+            throw APIError(status: .notFound, code: "nothing_matches", message: "nothing matches these filters: shake has nothing to pick from")
+        }
+        return snapshot.answer(picked, caching: seed == nil ? .noStore : .answer)
+    }
+
+    /// `now`: every channel's programme now, with minutes left, and the next one; `channel` and `channel-list` narrow it.
+    func now(_ request: Request) throws -> EditedResponse<JSONAnswer<[NowAndNext]>> {
+        let given = try QueryString(request.uri.query)
+        try given.requireOnly([QueryParameter.channel.name, QueryParameter.channelList.name, "at"])
+        let (snapshot, queryContext) = try prepare(given)
+        var parameters = QueryParameters()
+        let channels: Set<ChannelID>?
+        do {
+            for parameter in [QueryParameter.channel, .channelList] {
+                if let values = given.values[parameter.name] { try parameters.set(parameter.name, to: values) }
+            }
+            channels = try parameters.channelSelection(context: queryContext)
+        } catch {
+            throw APIError.badQuery(error)
+        }
+        return snapshot.answer(snapshot.engine.nowAndNext(at: queryContext.now, channels: channels))
+    }
+
+    /// `airings?title=…`: the upcoming airings of a title.
+    func airings(_ request: Request) throws -> EditedResponse<JSONAnswer<QueryAnswer>> {
+        let given = try QueryString(request.uri.query)
+        try given.requireOnly(["title", "at"])
+        let (snapshot, queryContext) = try prepare(given)
+        guard let title = try given.single("title"), !title.trimmingCharacters(in: .whitespaces).isEmpty, title.count <= 200 else {
+            throw APIError.badParameter("title", "title: give the title, 1 to 200 characters")
+        }
+        let rows = snapshot.engine.otherAirings(of: title, after: queryContext.now)
+        return snapshot.answer(QueryAnswer.programmes(QueryPage(total: rows.count, offset: 0, rows: rows)))
+    }
+
+    /// `audiences/<day>`: the day's programme ranking and channel shares in the guide's zone.
+    func audiences(_ request: Request, _ context: ServerRequestContext) throws -> EditedResponse<JSONAnswer<AudienceDayAnswer>> {
+        let name = context.parameters.get("day") ?? ""
+        // The build publishes `api/audiences/<day>.json` beside this route: such a name is left to the published files.
+        guard !name.hasSuffix(".json") else { throw APIError.notFound() }
+        let given = try QueryString(request.uri.query)
+        try given.requireOnly(["at"])
+        let (snapshot, queryContext) = try prepare(given)
+        let today = queryContext.guideZone.local(queryContext.now).day
+        let day: Day
+        switch name {
+        case "today": day = today
+        case "yesterday": day = today.advanced(by: -1)
+        case "tomorrow": day = today.advanced(by: 1)
+        default:
+            guard let parsed = Day(name) else { throw APIError.badParameter("day", "\(name): use /api/audiences/ with YYYY-MM-DD, today, yesterday or tomorrow") }
+            day = parsed
+        }
+        let (ranking, shares) = snapshot.engine.audienceDay(day, zone: queryContext.guideZone)
+        return snapshot.answer(AudienceDayAnswer(day: day.description, ranking: ranking, shares: shares))
+    }
+
+    /// The snapshot to answer from and the context: "now" (the `at` parameter, else the clock) and the store's channels.
+    private func prepare(_ given: QueryString) throws(APIError) -> (StoreSnapshots.Snapshot, QueryContext) {
+        var context = configuration.context
+        if let at = try given.single("at") {
+            guard let instant = Timestamp(iso8601: at) else {
+                throw APIError.badParameter("at", "at=\(at): use an ISO 8601 instant with its offset, such as 2026-11-25T18:00Z")
+            }
+            context.now = instant
+        } else {
+            context.now = configuration.clock()
+        }
+        let snapshot = try snapshots.current()
+        context.knownChannels = snapshot.channels
+        return (snapshot, context)
+    }
+
+    /// The query parameters checked as the command line checks them.
+    private func parameters(_ given: QueryString, kind: Query.Kind, context: QueryContext) throws(APIError) -> Query {
+        var parameters = QueryParameters()
+        do {
+            for (name, values) in given.values.sorted(by: { $0.key < $1.key }) where QueryParameter.named(name) != nil {
+                try parameters.set(name, to: values)
+            }
+            return try parameters.query(kind: kind, context: context)
+        } catch {
+            throw APIError.badQuery(error)
+        }
+    }
+
+    private func kind(_ context: ServerRequestContext) throws(APIError) -> Query.Kind {
+        let name = context.parameters.get("kind") ?? ""
+        guard let kind = Query.Kind(rawValue: name) else {
+            throw APIError.notFound("no kind \(name): use \(Query.Kind.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        return kind
+    }
+}
+
+/// `/api/audiences/<day>`: the day's programme ranking and channel shares.
+struct AudienceDayAnswer: Encodable, Sendable {
+    var day: String
+    var ranking: [AudienceRow]
+    var shares: [ShareRow]
+}

@@ -1,0 +1,146 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import CarteleraModel
+import CarteleraQuery
+import CarteleraStore
+import Foundation
+import Synchronization
+
+/// The query snapshot requests are answered from, replaced by `StoreReloadService` when a commit changes the store.
+///
+/// A request takes the current snapshot without touching the disk and keeps it to the end, so it never sees two
+/// generations and never waits on an open or an index rebuild: those happen in the service, which notices a commit by
+/// the manifest file's identity (inode, size, modification time), which an atomic rename always changes.
+final class StoreSnapshots: Sendable {
+    /// One generation of the store, opened.
+    struct Snapshot: Sendable {
+        /// The engine over the generation's index.
+        var engine: QueryEngine
+        /// The store generation.
+        var generation: Int
+        /// When the manifest was last written: the `Last-Modified` of every API answer from this snapshot.
+        var modified: Timestamp
+        /// The manifest's identity when the snapshot was opened.
+        var stamp: FileStamp?
+        /// The store's generation as the snapshot reads it, for the source states beside it.
+        var store: any StoreSnapshot { engine.snapshot }
+        /// The channels the snapshot holds, which a query's channel ids are checked against.
+        var channels: Set<ChannelID>
+    }
+
+    /// What `/healthz` says of the store.
+    struct Health: Sendable {
+        /// Whether the store's manifest can be read now.
+        var readable: Bool
+        /// The generation answers come from.
+        var generation: Int?
+        /// Why the store cannot be read, or why the last open failed.
+        var problem: String?
+    }
+
+    private struct State {
+        var snapshot: Snapshot?
+        /// The manifest identity the last failed open saw, and why it failed.
+        var failure: (stamp: FileStamp?, message: String)?
+    }
+
+    /// The store's folder.
+    let storeRoot: String
+    private let state = Mutex(State())
+
+    /// Snapshots of the store at `storeRoot`; none until `refresh()` opens one.
+    init(storeRoot: String) {
+        self.storeRoot = storeRoot
+    }
+
+    private var manifestPath: String { storeRoot + "/manifest.json" }
+
+    /// The snapshot to answer from; 503 while none could be opened.
+    func current() throws(APIError) -> Snapshot {
+        let (snapshot, failure) = state.withLock { ($0.snapshot, $0.failure?.message) }
+        if let snapshot { return snapshot }
+        throw APIError(status: .serviceUnavailable, code: "store_unreadable", message: failure ?? "the store at \(storeRoot) is not open yet")
+    }
+
+    /// What a refresh did.
+    enum Refresh: Sendable {
+        /// The manifest is as it was: nothing opened.
+        case unchanged
+        /// A snapshot of this generation replaced the old one.
+        case opened(generation: Int)
+        /// The store could not be opened; requests go on with the old snapshot, if any.
+        case failed(String)
+    }
+
+    /// Opens the store again when its manifest changed since the snapshot (or the last failure): the reload service's
+    /// work, blocking for as long as the open (or an index rebuild) takes.
+    @discardableResult
+    func refresh() -> Refresh {
+        let stamp = FileStamp(path: manifestPath)
+        let unchanged = state.withLock { state in
+            if let snapshot = state.snapshot, !snapshot.engine.snapshot.isSuperseded() { return true }
+            if state.snapshot == nil, let failure = state.failure, failure.stamp == stamp { return true }
+            return false
+        }
+        guard !unchanged else { return .unchanged }
+        do {
+            let engine = try QueryEngine.open(try FileStore(root: storeRoot, creating: false))
+            let generation = engine.snapshot.generation
+            let fresh = Snapshot(engine: engine, generation: generation, modified: stamp?.modified ?? Timestamp(secondsSince1970: 0),
+                                 stamp: stamp, channels: engine.channels)
+            state.withLock {
+                $0.snapshot = fresh
+                $0.failure = nil
+            }
+            return .opened(generation: generation)
+        } catch {
+            state.withLock { $0.failure = (stamp, error.description) }
+            return .failed(error.description)
+        }
+    }
+
+    /// Whether the store can be read now, checked cheaply: the manifest's identity against the snapshot's, and only
+    /// when it changed (a commit the service has not opened yet, or a manifest replaced by something else) the manifest read.
+    func health() -> Health {
+        let stamp = FileStamp(path: manifestPath)
+        let (snapshot, failure) = state.withLock { ($0.snapshot, $0.failure) }
+        guard let stamp else {
+            return Health(readable: false, generation: snapshot?.generation,
+                          problem: FileManager.default.fileExists(atPath: storeRoot) ? "\(manifestPath): missing or unreadable" : "no store at \(storeRoot)")
+        }
+        if let snapshot, !snapshot.engine.snapshot.isSuperseded() {
+            return Health(readable: true, generation: snapshot.generation, problem: nil)
+        }
+        if let failure, failure.stamp == stamp {
+            return Health(readable: false, generation: snapshot?.generation, problem: failure.message)
+        }
+        do {
+            let newer = try FileStore(root: storeRoot, creating: false).snapshot()
+            return Health(readable: true, generation: snapshot?.generation ?? newer.generation, problem: nil)
+        } catch {
+            return Health(readable: false, generation: snapshot?.generation, problem: error.description)
+        }
+    }
+}
+
+/// A file's identity and modification time: changes whenever the file is replaced.
+struct FileStamp: Equatable, Sendable {
+    var inode: UInt64
+    var size: Int64
+    var modifiedNanoseconds: Int64
+
+    /// When the file was modified.
+    var modified: Timestamp { Timestamp(secondsSince1970: modifiedNanoseconds / 1_000_000_000) }
+
+    /// The stamp of `path`, nil when it cannot be read.
+    init?(path: String) {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        inode = UInt64(info.st_ino)
+        size = Int64(info.st_size)
+        modifiedNanoseconds = Int64(info.st_mtim.tv_sec) &* 1_000_000_000 &+ Int64(info.st_mtim.tv_nsec)
+    }
+}
