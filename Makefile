@@ -1,7 +1,7 @@
 # Cartelera: the two commands a newcomer needs, and a few more.
 #   make demo      install what is missing, build, serve the sample sources on loopback, scrape them and build the site
 #   make test      install what is missing, build and run the whole suite under three time zones
-#   make install   build a release binary and install it with the source definitions, Feeds and Web under PREFIX
+#   make install   build a release binary and install it with the source definitions, Feeds, Web and a configuration under PREFIX
 #   make torture   kill `cartelera run` at random moments ROUNDS times and check the store each time
 #   make fuzz      build the libFuzzer harnesses (Fuzz/) and run each for FUZZ_SECONDS (default 180)
 #   make screenshots  build the demo site and photograph its main pages at 360 and 1280 px (out/screenshots)
@@ -22,7 +22,7 @@ BROWSER_SUITE := CarteleraSiteBrowserTests
 PREFIX ?= /usr/local
 ROUNDS ?= 200
 
-.PHONY: deps test-deps install-packages demo test screenshots bench bench-g bench-query corpus install torture fuzz fuzz-smoke bench-feeds bench-build bench-serve clean
+.PHONY: deps test-deps install-packages demo test screenshots bench bench-g bench-query corpus install install-files torture fuzz fuzz-smoke bench-feeds bench-build bench-serve clean
 
 # Installs the Debian packages that are missing (with sudo when not root).
 deps:
@@ -112,16 +112,40 @@ bench-build: deps
 	@$(MAKE) --no-print-directory bench-g
 	.build/release/cartelera-bench build out/bench-g
 
-# A release binary in $(PREFIX)/bin and the definitions in $(PREFIX)/share/cartelera/Scrapers, Feeds and Web, where the
-# binary finds them when no --scrapers, --feeds or CARTELERA_SCRAPERS, CARTELERA_FEEDS says otherwise.
+# A release binary in $(PREFIX)/bin and the data it reads under $(PREFIX)/share/cartelera and $(PREFIX)/etc/cartelera.
 install: deps
 	swift build -c release --product cartelera
-	install -d "$(DESTDIR)$(PREFIX)/bin" "$(DESTDIR)$(PREFIX)/share/cartelera"
-	install -m 755 .build/release/cartelera "$(DESTDIR)$(PREFIX)/bin/cartelera"
-	rm -rf "$(DESTDIR)$(PREFIX)/share/cartelera/Scrapers" "$(DESTDIR)$(PREFIX)/share/cartelera/Feeds" "$(DESTDIR)$(PREFIX)/share/cartelera/Web"
-	cp -R Scrapers "$(DESTDIR)$(PREFIX)/share/cartelera/Scrapers"
+	@$(MAKE) --no-print-directory install-files BINARY=.build/release/cartelera
+
+# Installs BINARY with the real source definitions in share/cartelera/Scrapers, where the binary finds them when no
+# --scrapers or CARTELERA_SCRAPERS says otherwise, and the samples (*.example) apart in share/cartelera/Samples for
+# `cartelera demo`, so no run ever scrapes them unasked; Feeds and Web beside them; and the starter configuration
+# etc/cartelera.yaml, with STATEDIR, CACHEDIR and WWWDIR as its folders, unless a configuration is already there.
+STATEDIR ?= /var/lib/cartelera
+CACHEDIR ?= /var/cache/cartelera
+WWWDIR ?= /var/www/cartelera
+install-files:
+	install -d "$(DESTDIR)$(PREFIX)/bin" "$(DESTDIR)$(PREFIX)/share/cartelera" "$(DESTDIR)$(PREFIX)/etc/cartelera"
+	install -m 755 $(BINARY) "$(DESTDIR)$(PREFIX)/bin/cartelera"
+	rm -rf "$(DESTDIR)$(PREFIX)/share/cartelera/Scrapers" "$(DESTDIR)$(PREFIX)/share/cartelera/Samples" \
+		"$(DESTDIR)$(PREFIX)/share/cartelera/Feeds" "$(DESTDIR)$(PREFIX)/share/cartelera/Web"
+	install -d "$(DESTDIR)$(PREFIX)/share/cartelera/Scrapers" "$(DESTDIR)$(PREFIX)/share/cartelera/Samples"
+	cp Scrapers/README.md "$(DESTDIR)$(PREFIX)/share/cartelera/Scrapers/"
+	for folder in Scrapers/*/; do \
+		case "$$folder" in \
+			*.example/) cp -R "$$folder" "$(DESTDIR)$(PREFIX)/share/cartelera/Samples/" ;; \
+			*) cp -R "$$folder" "$(DESTDIR)$(PREFIX)/share/cartelera/Scrapers/" ;; \
+		esac; \
+	done
 	cp -R Feeds "$(DESTDIR)$(PREFIX)/share/cartelera/Feeds"
 	cp -R Web "$(DESTDIR)$(PREFIX)/share/cartelera/Web"
+	@if [ -e "$(DESTDIR)$(PREFIX)/etc/cartelera/cartelera.yaml" ]; then \
+		echo "Kept $(DESTDIR)$(PREFIX)/etc/cartelera/cartelera.yaml"; \
+	else \
+		sed -e 's|/var/lib/cartelera|$(STATEDIR)|' -e 's|/var/cache/cartelera|$(CACHEDIR)|' -e 's|/var/www/cartelera|$(WWWDIR)|' \
+			etc/cartelera.yaml > "$(DESTDIR)$(PREFIX)/etc/cartelera/cartelera.yaml"; \
+		echo "Installed $(DESTDIR)$(PREFIX)/etc/cartelera/cartelera.yaml: name the sources to run in it"; \
+	fi
 	@echo "Installed $(DESTDIR)$(PREFIX)/bin/cartelera $$($(DESTDIR)$(PREFIX)/bin/cartelera --version)"
 
 # Crash consistency: SIGKILL at random moments, then every check of scripts/torture.py, then a disk-full run.

@@ -120,7 +120,7 @@ let package = Package(
             name: "CarteleraPipeline",
             dependencies: [
                 "CarteleraModel", "CarteleraFetch", "CarteleraScraping", "CarteleraNormalize", "CarteleraStore", "CarteleraQuery",
-                .product(name: "Logging", package: "swift-log"),
+                "CarteleraSignUps", .product(name: "Logging", package: "swift-log"),
             ]
         ),
         // The demo: the sample sources' pages with their dates moved to today, served over HTTP, and the store's summary.
@@ -190,7 +190,9 @@ let package = Package(
             name: "CarteleraServerTests",
             dependencies: ["CarteleraServer", "CarteleraSignUps", "CarteleraQuery", "CarteleraStore", "CarteleraModel", "CarteleraTesting"]),
         .testTarget(name: "CarteleraSiteTests", dependencies: ["CarteleraSite", "CarteleraQuery", "CarteleraStore", "CarteleraModel", "CarteleraTesting"]),
-        .testTarget(name: "CarteleraCLITests", dependencies: ["CarteleraTesting", "CarteleraStore", "CarteleraModel", "CarteleraQuery"]),
+        .testTarget(
+            name: "CarteleraCLITests",
+            dependencies: ["CarteleraTesting", "CarteleraStore", "CarteleraModel", "CarteleraQuery", .product(name: "Yams", package: "Yams")]),
         // Opens the site the built `cartelera` binary publishes in headless Chromium; Browser/ holds the Python driver and crawler.
         .testTarget(name: "CarteleraSiteBrowserTests", dependencies: ["CarteleraTesting"], exclude: ["Browser"]),
     ]

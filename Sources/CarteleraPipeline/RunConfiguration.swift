@@ -7,8 +7,10 @@ public struct RunConfiguration: Sendable {
     public var scrapersDirectory: String
     /// The store's root folder.
     public var storeRoot: String
-    /// The sources to run; nil runs every one.
+    /// The sources to run; nil runs every definition in the folder.
     public var sources: [SourceID]?
+    /// The channels to keep of a source, by its id; a source not named here keeps every channel it lists.
+    public var channels: [SourceID: [ChannelID]]
     /// Days to fetch, starting today in each source's zone; nil uses each definition's `days`.
     public var days: Int?
     /// The instant the run happens at.
@@ -23,12 +25,13 @@ public struct RunConfiguration: Sendable {
     public var rewrites: [String: String]
 
     /// A configuration; everything but the folders and the time has a default.
-    public init(scrapersDirectory: String, storeRoot: String, sources: [SourceID]? = nil, days: Int? = nil, now: Timestamp,
-                fetch: FetchConfiguration = FetchConfiguration(), programmeRetentionDays: Int = 30, audienceRetentionDays: Int = 14,
-                rewrites: [String: String] = [:]) {
+    public init(scrapersDirectory: String, storeRoot: String, sources: [SourceID]? = nil, channels: [SourceID: [ChannelID]] = [:],
+                days: Int? = nil, now: Timestamp, fetch: FetchConfiguration = FetchConfiguration(), programmeRetentionDays: Int = 30,
+                audienceRetentionDays: Int = 14, rewrites: [String: String] = [:]) {
         self.scrapersDirectory = scrapersDirectory
         self.storeRoot = storeRoot
         self.sources = sources
+        self.channels = channels
         self.days = days
         self.now = now
         self.fetch = fetch

@@ -13,11 +13,13 @@ public struct RunReport: Codable, Sendable {
     public var sources: [SourceReport]
     /// Shards removed by retention, and the promotions shard when expired promotions were dropped from it.
     public var expired: Int
+    /// Nights whose sign-ups were deleted because the night is over (personal data is kept no longer than needed).
+    public var signUpsRemoved: Int
     /// The store's generation after the run.
     public var generation: Int
     /// What taking the lock healed after an earlier run that was killed; nil when there was nothing.
     public var recovery: StoreRecovery?
-    /// Failures of the run itself, not of one source: retention, saving the report.
+    /// Failures of the run itself, not of one source: retention of the store or of sign-ups, the query index, a batch, saving the report.
     public var problems: [String]
 
     /// Whether every source succeeded and the run itself had no problem.

@@ -13,6 +13,8 @@ public enum RunError: Error, CustomStringConvertible, Sendable {
     case noSources(folder: String, detail: String)
     case unknownSource(SourceID, known: [SourceID])
     case store(StoreError)
+    /// The batch folder cannot be made, listed or read.
+    case batch(BatchError)
 
     /// One line for the command to print.
     public var description: String {
@@ -20,6 +22,7 @@ public enum RunError: Error, CustomStringConvertible, Sendable {
         case .noSources(let folder, let detail): "no sources in \(folder): \(detail)"
         case .unknownSource(let id, let known): "unknown source \"\(id)\" (known: \(known.map(\.rawValue).joined(separator: ", ")))"
         case .store(let error): error.description
+        case .batch(let error): error.description
         }
     }
 }
@@ -27,7 +30,8 @@ public enum RunError: Error, CustomStringConvertible, Sendable {
 /// Scrapes the configured sources into the store: the `scrape` and `run` commands.
 ///
 /// Sources are fetched concurrently, but each one's outcome is normalized and committed in source-id order,
-/// so the store's bytes do not depend on which source happened to finish first.
+/// so the store's bytes do not depend on which source happened to finish first. `Runner+Batches` splits the same
+/// work over machines: workers scrape into batch files without the lock, and one committer commits them in the same order.
 public struct Runner: Sendable {
     /// What to run.
     public let configuration: RunConfiguration
@@ -40,10 +44,10 @@ public struct Runner: Sendable {
         self.logger = logger
     }
 
-    /// The definitions the configuration names, in id order, and the errors of those that do not load.
+    /// The ids the configuration names (every definition in the folder when it names none), in id order.
     ///
-    /// An invalid definition fails only its own source; a missing or empty folder, or an unknown id, stops the run.
-    public func definitions() throws(RunError) -> (valid: [CompiledDefinition], invalid: [DefinitionError]) {
+    /// A missing or empty folder, or an unknown id, stops the run.
+    public func selectedSources() throws(RunError) -> [SourceID] {
         let folder = configuration.scrapersDirectory
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
@@ -53,12 +57,21 @@ public struct Runner: Sendable {
         guard !known.isEmpty else {
             throw .noSources(folder: folder, detail: "no <id>/source.yaml in it (see Scrapers/README.md)")
         }
-        let wanted = configuration.sources ?? known
+        let wanted = Set(configuration.sources ?? known).sorted()
+        if let unknown = wanted.first(where: { !known.contains($0) }) { throw .unknownSource(unknown, known: known) }
+        return wanted
+    }
+
+    /// The definitions of `sources` (all the configuration names by default), in id order, and the errors of those that do not load.
+    ///
+    /// An invalid definition fails only its own source.
+    public func definitions(_ sources: [SourceID]? = nil) throws(RunError) -> (valid: [CompiledDefinition], invalid: [DefinitionError]) {
+        let ids: [SourceID]
+        if let sources { ids = sources } else { ids = try selectedSources() }
         var valid: [CompiledDefinition] = []
         var invalid: [DefinitionError] = []
-        for id in Set(wanted).sorted() {
-            guard known.contains(id) else { throw .unknownSource(id, known: known) }
-            do { valid.append(try DefinitionLoader.load(id, from: folder)) } catch { invalid.append(error) }
+        for id in ids {
+            do { valid.append(try DefinitionLoader.load(id, from: configuration.scrapersDirectory)) } catch { invalid.append(error) }
         }
         return (valid, invalid)
     }
@@ -66,76 +79,43 @@ public struct Runner: Sendable {
     /// Runs every source, commits what worked and returns the report; `progress` hears about each source once it is committed.
     public func run(progress: @escaping @Sendable (SourceReport) -> Void = { _ in }) async throws(RunError) -> RunReport {
         let (definitions, invalid) = try definitions()
-        let store: FileStore
-        let lock: StoreLock
-        do {
-            store = try FileStore(root: configuration.storeRoot, indexer: QueryIndexer(), logger: logger)
-            lock = try store.lock(at: configuration.now)
-        } catch {
-            throw .store(error)
-        }
-        defer { lock.release() }
+        let committer = try StoreCommitter.open(configuration, logger: logger)
+        defer { committer.lock.release() }
         // The cache is the run's too: a killed run's half-written cache files go with its store leftovers.
         let cacheLeftovers = configuration.fetch.cacheDirectory.map { HTTPCache(directory: $0).removeLeftoverTemporaryFiles() } ?? 0
         let started = ContinuousClock.now
+        var reports = invalid.map { committer.commit(.invalid($0, at: configuration.now)) }
+        reports += await scrape(definitions) { scraped in
+            let report = committer.commit(scraped)
+            progress(report)
+            return report
+        }
+        return committer.finish(reports.sorted { $0.source < $1.source }, at: configuration.now, started: started, cacheLeftovers: cacheLeftovers)
+    }
+
+    /// Scrapes `definitions` concurrently and hands each result to `handle` in definition order, as soon as every earlier one is done.
+    func scrape<Result: Sendable>(_ definitions: [CompiledDefinition], handle: (ScrapedSource) -> Result) async -> [Result] {
         // Rewrites happen at the transport, so robots, throttling and the cache all see the sites' own URLs.
         let rewriting = configuration.rewrites.isEmpty ? nil : RewritingFetcher(CurlFetcher(configuration: configuration.fetch), prefixes: configuration.rewrites)
         let transport = FetchPipeline.make(configuration.fetch, logger: logger, transport: rewriting)
-        let writer = StoreWriter(store: store, lock: lock, now: configuration.now, logger: logger)
-
-        var reports = invalid.map { error in
-            var report = SourceReport(source: error.source, status: .invalid)
-            report.errors = [error.description]
-            return report
-        }
-        reports += await withTaskGroup(of: (Int, ScrapeOutcome, Duration, CountingFetcher.Counts).self, returning: [SourceReport].self) { group in
+        return await withTaskGroup(of: (Int, ScrapedSource).self, returning: [Result].self) { group in
             for (index, definition) in definitions.enumerated() {
                 group.addTask {
-                    let clock = ContinuousClock.now
-                    let counter = CountingFetcher(transport)
-                    let outcome = await scrape(definition, fetcher: counter)
-                    return (index, outcome, ContinuousClock.now - clock, counter.current)
+                    (index, await scrape(definition, fetcher: transport))
                 }
             }
-            // Commit in definition order as soon as every earlier source is done.
-            var waiting: [Int: (ScrapeOutcome, Duration, CountingFetcher.Counts)] = [:]
+            var waiting: [Int: ScrapedSource] = [:]
             var next = 0
-            var done: [SourceReport] = []
-            for await (index, outcome, elapsed, counts) in group {
-                waiting[index] = (outcome, elapsed, counts)
-                while let (outcome, elapsed, counts) = waiting.removeValue(forKey: next) {
-                    let report = commit(outcome, definition: definitions[next], writer: writer, elapsed: elapsed, counts: counts)
-                    progress(report)
-                    done.append(report)
+            var done: [Result] = []
+            for await (index, scraped) in group {
+                waiting[index] = scraped
+                while let scraped = waiting.removeValue(forKey: next) {
+                    done.append(handle(scraped))
                     next += 1
                 }
             }
             return done
         }
-        reports.sort { $0.source < $1.source }
-
-        var problems: [String] = []
-        var expired = 0
-        do {
-            expired = try store.applyRetention(now: configuration.now, programmeDays: configuration.programmeRetentionDays,
-                                               audienceDays: configuration.audienceRetentionDays, lock: lock).count
-        } catch {
-            problems.append("retention failed: \(error.description)")
-            logger.info("retention failed", metadata: ["store.error": "\(error)"])
-        }
-        let generation = (try? store.manifest().generation) ?? 0
-        var recovery = lock.recovery
-        recovery.temporaryFilesRemoved += cacheLeftovers
-        let recoveryFound: StoreRecovery? = recovery.isEmpty ? nil : recovery
-        var report = RunReport(started: configuration.now, seconds: (ContinuousClock.now - started).seconds, store: store.root,
-                               sources: reports, expired: expired, generation: generation, recovery: recoveryFound, problems: problems)
-        do {
-            _ = try store.saveReport(encoding: report, at: configuration.now, lock: lock)
-        } catch {
-            report.problems.append("the run report could not be saved: \(error.description)")
-            logger.info("could not save the run report", metadata: ["store.error": "\(error)"])
-        }
-        return report
     }
 
     /// The days a definition fetches: today in its zone (for nightlife, the evening on now) and the following ones.
@@ -144,35 +124,26 @@ public struct Runner: Sendable {
         return (0..<max(1, configuration.days ?? definition.defaultDays)).map { today.advanced(by: $0) }
     }
 
-    /// Fetches and extracts one source, then normalizes what it yielded.
-    private func scrape(_ definition: CompiledDefinition, fetcher: any Fetcher) async -> ScrapeOutcome {
+    /// Fetches and extracts one source (only the channels the configuration keeps), then normalizes what it yielded.
+    private func scrape(_ definition: CompiledDefinition, fetcher transport: any Fetcher) async -> ScrapedSource {
+        let clock = ContinuousClock.now
+        let fetcher = CountingFetcher(transport)
         var sourceLogger = logger
         sourceLogger[metadataKey: "source.id"] = "\(definition.source)"
         let context = ScrapeContext(fetcher: fetcher, now: configuration.now, logger: sourceLogger)
-        var outcome = await makeScraper(for: definition).scrape(ScrapeJob(days: days(for: definition)), context: context)
+        let channels = configuration.channels[definition.source]
+        var outcome = await makeScraper(for: definition).scrape(ScrapeJob(days: days(for: definition), channels: channels), context: context)
         var warnings: [String] = []
         outcome.extraction = Normalizer.standard.normalize(outcome.extraction, warnings: &warnings)
         // A page several channels share is parsed once per channel: say each thing once.
         var seen = Set<String>()
         outcome.warnings = (outcome.warnings + warnings).filter { seen.insert($0).inserted }
-        return outcome
-    }
-
-    /// Commits one source's outcome and says what happened.
-    private func commit(_ outcome: ScrapeOutcome, definition: CompiledDefinition, writer: StoreWriter, elapsed: Duration, counts: CountingFetcher.Counts) -> SourceReport {
-        let commitStarted = ContinuousClock.now
-        var report = SourceReport(source: definition.source)
-        writer.commit(outcome, floor: SanityFloor(fraction: definition.sanityFraction, minimum: definition.sanityMinimum), into: &report)
-        report.requests = counts.requests
-        report.bytes = counts.bytes
-        report.notModified = counts.notModified
-        report.seconds = (elapsed + (ContinuousClock.now - commitStarted)).seconds
-        var sourceLogger = logger
-        sourceLogger[metadataKey: "source.id"] = "\(definition.source)"
-        // The command prints failures once, in its summary; the log repeats them only when asked (-v).
-        for error in report.errors { sourceLogger.info("\(error)") }
-        for warning in report.warnings.prefix(20) { sourceLogger.info("\(warning)") }
-        return report
+        let counts = fetcher.current
+        return ScrapedSource(
+            source: definition.source, scrapedAt: configuration.now,
+            floor: SanityFloor(fraction: definition.sanityFraction, minimum: definition.sanityMinimum),
+            channels: channels.map { Set($0).sorted() }, outcome: outcome, requests: counts.requests, bytes: counts.bytes,
+            notModified: counts.notModified, seconds: (ContinuousClock.now - clock).seconds)
     }
 }
 

@@ -16,36 +16,25 @@ struct StoreWriter {
     let now: Timestamp
     let logger: Logger
 
-    /// Stores what the outcome holds unless it looks broken, records the source's state and fills in the report.
-    func commit(_ outcome: ScrapeOutcome, floor: SanityFloor, into report: inout SourceReport) {
+    /// Stores what the outcome holds unless it looks broken, records the source's state and completes the report,
+    /// which arrives holding what the scrape yielded (`SourceReport(scraped)`).
+    ///
+    /// `channels` are those the configuration chose (nil: all): the sanity floor compares counts over the same choice only.
+    func commit(_ outcome: ScrapeOutcome, floor: SanityFloor, channels: [ChannelID]?, into report: inout SourceReport) {
         let extraction = outcome.extraction
         let source = extraction.source
-        report.programmes = extraction.programmes.count
-        report.audiences = extraction.audiences.count
-        report.shares = extraction.shares.count
-        report.news = extraction.news.count
-        report.venues = extraction.venues.count
-        report.nights = extraction.nights.count
-        report.guestLists = extraction.guestLists.count
-        report.promotions = extraction.promotions.count
-        report.pageFailures = outcome.failures.count
-        report.detailFailures = outcome.detailFailures.count
-        report.errors = (outcome.failures + outcome.detailFailures).map(\.description)
-        report.warnings = outcome.warnings
-        var state: SourceState
-        do {
-            state = try store.sourceState(source) ?? SourceState(source: source)
-        } catch {
-            report.warnings.append("\(error.description); starting its history afresh")
-            state = SourceState(source: source)
+        guard let (stored, stateSetAside) = readState(source, into: &report) else { return }
+        var state = stored
+        if state.channels != channels {
+            if !state.recentItemCounts.isEmpty {
+                report.warnings.append("\(source): the channels chosen for it changed, so its sanity floor starts a new history")
+            }
+            state.recentItemCounts = []
+            state.channels = channels
         }
         let count = extraction.itemCount
-        // Venues from a listing cut short still count: they are merged, never replace anything.
-        let nothingWorked = outcome.coverage.isEmpty && outcome.audienceDays.isEmpty && outcome.nightDays.isEmpty
-            && outcome.venueCities.isEmpty && !outcome.promotionsRead && extraction.venues.isEmpty
-        if nothingWorked {
+        if outcome.yieldedNothing {
             report.status = .failed
-            if report.errors.isEmpty { report.errors.append("\(source): nothing was fetched") }
         } else if outcome.failures.isEmpty, !floor.accepts(count, recentCounts: state.recentItemCounts) {
             report.status = .belowSanityFloor
             let usual = SanityFloor.usual(state.recentItemCounts).map { "usually \($0)" } ?? "no history"
@@ -62,7 +51,7 @@ struct StoreWriter {
                 for (key, moved) in result.setAside.sorted(by: { $0.key < $1.key }) {
                     report.errors.append("store: \(key) could not be read; moved to \(moved) and rebuilt from \(source)'s data")
                 }
-                let clean = outcome.failures.isEmpty && outcome.detailFailures.isEmpty && result.setAside.isEmpty
+                let clean = outcome.failures.isEmpty && outcome.detailFailures.isEmpty && result.setAside.isEmpty && !stateSetAside
                 report.status = clean ? .ok : .partial
             } catch {
                 report.status = .failed
@@ -77,6 +66,29 @@ struct StoreWriter {
         do { try store.saveSourceState(state, lock: lock) } catch {
             report.status = .failed
             report.errors.append(error.description)
+        }
+    }
+
+    /// The source's state; a file that cannot be decoded is set aside (kept in quarantine, named in the report) and its
+    /// history starts afresh. Any other failure to read it fails the source with its data untouched, and returns nil.
+    private func readState(_ source: SourceID, into report: inout SourceReport) -> (SourceState, setAside: Bool)? {
+        do {
+            return (try store.sourceState(source) ?? SourceState(source: source), false)
+        } catch where error.kind == .corrupt {
+            do {
+                let moved = try store.setAsideSourceState(source, at: now, lock: lock)
+                report.errors.append("\(source): store: \(error.file ?? "its state") could not be read (\(error.detail)); "
+                    + "moved to \(moved ?? "quarantine") and its history started afresh")
+                return (SourceState(source: source), true)
+            } catch {
+                report.status = .failed
+                report.errors.append("\(source): \(error.description); its last good data is kept")
+                return nil
+            }
+        } catch {
+            report.status = .failed
+            report.errors.append("\(source): \(error.description); its last good data is kept")
+            return nil
         }
     }
 

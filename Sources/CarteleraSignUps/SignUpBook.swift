@@ -81,23 +81,49 @@ public final class SignUpBook: Sendable {
         return Self.placesLeft(list, taken: taken)
     }
 
-    /// Deletes the files of nights over by `now` (see `removalTime`); returns how many were removed.
-    public func prune(at now: Timestamp) throws(SignUpError) -> Int {
+    /// Deletes the files of nights over by `now` (see `removalTime`).
+    ///
+    /// A file that cannot be read does not stop the others: sign-ups are personal data, and every night that is
+    /// over must go even when one file is damaged. Each such file is in the result's `problems`.
+    public func prune(at now: Timestamp) throws(SignUpError) -> SignUpPruning {
         processLock.lock()
         defer { processLock.unlock() }
-        return try withFileLock { () throws(SignUpError) -> Int in
-            var removed = 0
-            for name in try listing() where name.hasSuffix(".json") {
+        return try withFileLock { () throws(SignUpError) -> SignUpPruning in
+            var pruning = SignUpPruning()
+            for name in try listing() where Self.isSheet(name) {
                 let file = folder + "/" + name
-                guard let sheet = try read(file), sheet.removeAfter <= now else { continue }
-                guard unlink(file) == 0 else {
-                    throw SignUpError(kind: .storage, file: file, message: "cannot remove: \(String(cString: strerror(errno)))")
+                do throws(SignUpError) {
+                    guard let sheet = try read(file), sheet.removeAfter <= now else { continue }
+                    guard unlink(file) == 0 else {
+                        throw SignUpError(kind: .storage, file: file, message: "cannot remove: \(String(cString: strerror(errno)))")
+                    }
+                    pruning.removed += 1
+                } catch {
+                    pruning.problems.append(error)
                 }
-                removed += 1
             }
-            return removed
+            return pruning
         }
     }
+
+    /// Reads every sign-up file and returns those that cannot be read, each naming its file; empty when all are whole.
+    ///
+    /// Takes the file lock, so it never reads a sheet half way through a change.
+    public func check() throws(SignUpError) -> [SignUpError] {
+        processLock.lock()
+        defer { processLock.unlock() }
+        guard FileManager.default.fileExists(atPath: folder) else { return [] }
+        return try withFileLock { () throws(SignUpError) -> [SignUpError] in
+            var problems: [SignUpError] = []
+            for name in try listing() where Self.isSheet(name) {
+                do throws(SignUpError) { _ = try read(folder + "/" + name) } catch { problems.append(error) }
+            }
+            return problems
+        }
+    }
+
+    /// Whether a name in the folder is a night's sheet (not the lock, not a temporary file of a write in progress).
+    static func isSheet(_ name: String) -> Bool { name.hasSuffix(".json") && !name.hasPrefix(".") }
 
     /// The places a list has for sign-ups made here: the fewer of its places left and its capacity, less those taken.
     static func placesLeft(_ list: GuestList, taken: Int) -> Int? {
@@ -124,4 +150,15 @@ public final class SignUpBook: Sendable {
         let evening = night.range(of: "@").map { String(night[$0.upperBound...].prefix(10)) }.flatMap { Day($0).map(\.description) } ?? "undated"
         return "\(folder)/\(evening)-\(FNV1a.hex(Array(night.utf8))).json"
     }
+}
+
+/// What a pruning of sign-ups did.
+public struct SignUpPruning: Sendable, Hashable {
+    /// Files of nights that were over, deleted.
+    public var removed = 0
+    /// Files that could not be read or deleted, each naming its file; the others were still pruned.
+    public var problems: [SignUpError] = []
+
+    /// Nothing removed, nothing wrong.
+    public init() {}
 }

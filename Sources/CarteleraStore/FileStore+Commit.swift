@@ -173,12 +173,21 @@ extension FileStore {
         for file in files {
             try AtomicFile.write(file.bytes, to: path("index/\(file.name)"))
         }
+        indexHealth.withLock { $0 = nil }
     }
 
     private func markIndexStale(because error: any Error) {
         logger.warning("the query index could not be updated; readers rebuild it until the next run does", metadata: ["index.error": "\(error)"])
         if let marker = indexer?.marker { _ = try? POSIX.remove(path("index/\(marker)")) }
+        let failure = error as? StoreError ?? StoreError(kind: .io, file: path("index"), detail: "cannot build the index: \(error)")
+        indexHealth.withLock { $0 = failure }
     }
+
+    /// Why the last write of the query index failed (a full disk, naming the file); nil when it succeeded or none was made.
+    ///
+    /// A failed index write leaves the commit standing, so it throws nothing: a run reads this after its commits
+    /// and fails itself when the index it leaves behind is stale.
+    public var indexFailure: StoreError? { indexHealth.withLock { $0 } }
 
     /// Installs the shards' new bytes: one at a time (temp, fsync, rename, folder sync), or, past `bulkThreshold`,
     /// every temp file first, one `syncfs`, then the renames and one sync per folder: as durable, far fewer flushes.

@@ -39,6 +39,21 @@ extension FileStore {
         }
     }
 
+    /// Moves `sources/<source>.json` to `quarantine/<stamp>/sources/<source>.json`, kept for the operator, and returns that path.
+    public func setAsideSourceState(_ id: SourceID, at time: Timestamp, lock: StoreLock) throws(StoreError) -> String? {
+        try checkHeld(lock)
+        let relative = Self.sourceStatePath(id)
+        return try writeGate.withLock { _ throws(StoreError) -> String? in
+            guard POSIX.exists(path(relative)) else { return nil }
+            let moved = "quarantine/\(ReportName.stamp(time))/\(relative)"
+            try POSIX.makeDirectory((path(moved) as NSString).deletingLastPathComponent)
+            try POSIX.move(path(relative), to: path(moved))
+            try POSIX.syncDirectory(path("sources"))
+            logger.warning("set a corrupt source state aside", metadata: ["store.file": "\(moved)"])
+            return moved
+        }
+    }
+
     /// Writes `reports/<YYYY-MM-DDTHHMMSSZ>.json` (with `-2`, `-3`… for a second report in the same
     /// second) and deletes all but the newest `reportsKept`.
     public func saveReport(_ json: [UInt8], at time: Timestamp, lock: StoreLock) throws(StoreError) -> String {

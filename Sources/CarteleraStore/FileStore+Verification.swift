@@ -11,7 +11,7 @@ extension FileStore {
         let manifest = try manifest()
         var verification = StoreVerification(
             shards: 0, items: 0, generation: manifest.generation, undecodable: [], manifestMismatches: [], temporaryFiles: [],
-            interruptedCommit: POSIX.exists(path(CommitJournal.fileName)))
+            interruptedCommit: POSIX.exists(path(CommitJournal.fileName)), indexProblems: [], sourceStates: try sourceStateProblems())
         var listed = Set(manifest.shards.keys)
         for key in try shardKeys() {
             listed.remove(key.relativePath)
@@ -37,8 +37,26 @@ extension FileStore {
             verification.manifestMismatches.append("\(missing): in the manifest, but no such file")
         }
         verification.temporaryFiles = try temporaryFiles()
-        if let indexer, manifest.generation > 0 { verification.indexCurrent = indexer.isCurrent(self, generation: manifest.generation) }
+        if let indexer, manifest.generation > 0 {
+            verification.indexProblems = indexer.problems(self, folder: path("index"), generation: manifest.generation)
+            verification.indexCurrent = verification.indexProblems.isEmpty
+        }
         return verification
+    }
+
+    /// Every `sources/<id>.json` that cannot be read as a source's state, one line each naming the file.
+    func sourceStateProblems() throws(StoreError) -> [String] {
+        var problems: [String] = []
+        for name in try POSIX.list(path("sources")).sorted() where name.hasSuffix(".json") && !AtomicFile.isTemp(name) {
+            let relative = "sources/\(name)"
+            guard let data = try POSIX.readFile(path(relative)) else { continue }
+            do {
+                _ = try JSONCoding.decode(SourceState.self, from: data, file: relative)
+            } catch {
+                problems.append(error.description)
+            }
+        }
+        return problems
     }
 
     /// The temp files of interrupted writes, relative to the root.

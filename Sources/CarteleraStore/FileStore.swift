@@ -33,6 +33,8 @@ public final class FileStore: Store, DerivedFileReader {
     /// Serialises writes made through one lock from several tasks (the flock only excludes other holders), and
     /// keeps what the last commit wrote.
     let writeGate = Mutex(WriterMemory())
+    /// The last failure to write the derived index files, cleared by the next write that succeeds.
+    let indexHealth = Mutex<StoreError?>(nil)
     /// Keeps the derived files of `index/` in step with each commit; nil for a store without them.
     public let indexer: (any StoreIndexer)?
 
@@ -51,6 +53,9 @@ public final class FileStore: Store, DerivedFileReader {
         self.root = URL(fileURLWithPath: root).standardizedFileURL.path
         self.logger = logger
         self.indexer = indexer
+        if POSIX.exists(self.root), !POSIX.isDirectoryFollowingLinks(self.root) {
+            throw StoreError(kind: .io, file: self.root, detail: "is a file, not a store folder (point --store or CARTELERA_STORE at a folder)")
+        }
         if creating {
             // `sources/` and `reports/` are made when first written, so a problem with them costs only that write.
             for folder in Self.shardFolders {

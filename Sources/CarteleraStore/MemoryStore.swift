@@ -123,6 +123,12 @@ public final class MemoryStore: Store {
         state.withLock { $0.sourceStates[sourceState.source] = sourceState }
     }
 
+    /// Forgets a source's state; a memory store's states are values, so none is ever undecodable.
+    public func setAsideSourceState(_ id: SourceID, at time: Timestamp, lock: StoreLock) throws(StoreError) -> String? {
+        try checkHeld(lock)
+        return state.withLock { $0.sourceStates.removeValue(forKey: id) }.map { _ in "sources/\(id.rawValue).json" }
+    }
+
     /// Keeps the report under the name `FileStore` would give it; the newest 50 stay.
     public func saveReport(_ json: [UInt8], at time: Timestamp, lock: StoreLock) throws(StoreError) -> String {
         try checkHeld(lock)

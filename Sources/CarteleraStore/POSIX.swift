@@ -123,11 +123,27 @@ enum POSIX {
     }
 
     /// Creates a folder and its parents.
+    ///
+    /// Written over `mkdir` rather than FileManager, whose errors read "NSCocoaErrorDomain error 512": a part of the
+    /// path that is a file is named as such, and any other refusal gives the system's own words.
     static func makeDirectory(_ path: String) throws(StoreError) {
-        do {
-            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        } catch {
-            throw StoreError(kind: .io, file: path, detail: "cannot create folder: \(error.localizedDescription)")
+        if isDirectoryFollowingLinks(path) { return }
+        var prefix = path.hasPrefix("/") ? "" : "."
+        for part in path.split(separator: "/") {
+            prefix += "/" + part
+            if mkdir(prefix, 0o755) == 0 { continue }
+            let reason = errno
+            if reason == EEXIST {
+                if isDirectoryFollowingLinks(prefix) { continue }
+                throw StoreError(kind: .io, file: path, detail: "cannot create folder: \(prefix) is a file, not a folder")
+            }
+            throw StoreError(kind: .io, file: path, detail: "cannot create folder \(prefix): \(String(cString: strerror(reason)))")
         }
+    }
+
+    /// True when `path` is a folder or a symbolic link to one.
+    static func isDirectoryFollowingLinks(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
     }
 }

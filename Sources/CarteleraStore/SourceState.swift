@@ -21,11 +21,14 @@ public struct SourceState: Codable, Sendable, Hashable {
     public var recentItemCounts: [Int]
     /// Failed runs since the last good one.
     public var consecutiveFailures: Int
+    /// The channels the counts were taken over, when a configuration chose some; nil for every channel the source lists.
+    /// When the choice changes, the counts start again: fewer channels yield fewer items without the source being broken.
+    public var channels: [ChannelID]?
 
     /// A state from its parts; a new source has never run.
     public init(
         source: SourceID, status: Status = .ok, lastAttempt: Timestamp? = nil, lastSuccess: Timestamp? = nil,
-        lastError: String? = nil, recentItemCounts: [Int] = [], consecutiveFailures: Int = 0
+        lastError: String? = nil, recentItemCounts: [Int] = [], consecutiveFailures: Int = 0, channels: [ChannelID]? = nil
     ) {
         self.source = source
         self.status = status
@@ -34,5 +37,6 @@ public struct SourceState: Codable, Sendable, Hashable {
         self.lastError = lastError
         self.recentItemCounts = recentItemCounts
         self.consecutiveFailures = consecutiveFailures
+        self.channels = channels
     }
 }

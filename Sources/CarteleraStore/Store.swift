@@ -20,6 +20,8 @@ public protocol Store: StoreReader {
     func commit(_ shards: [ShardKey: ShardContent], setAside: Set<ShardKey>, at time: Timestamp, lock: StoreLock) throws(StoreError) -> CommitResult
     /// Saves a source's state, replacing the previous one. Requires the lock.
     func saveSourceState(_ state: SourceState, lock: StoreLock) throws(StoreError)
+    /// Moves a source's state file that cannot be decoded to quarantine and returns where it went; nil when there was none.
+    func setAsideSourceState(_ id: SourceID, at time: Timestamp, lock: StoreLock) throws(StoreError) -> String?
     /// Writes a run report; returns its path (or a name for `MemoryStore`).
     func saveReport(_ json: [UInt8], at time: Timestamp, lock: StoreLock) throws(StoreError) -> String
 }

@@ -14,4 +14,14 @@ public protocol StoreIndexer: Sendable {
     func rebuild(_ store: any StoreReader, generation: Int) throws -> [(name: String, bytes: [UInt8])]
     /// Whether the derived files `store` reads reflect `generation`.
     func isCurrent(_ store: any DerivedFileReader, generation: Int) -> Bool
+    /// What is wrong with each derived file `store` reads at `generation`, one line naming it under `folder`; empty when
+    /// they are current.
+    func problems(_ store: any DerivedFileReader, folder: String, generation: Int) -> [String]
+}
+
+extension StoreIndexer {
+    /// The default says only that the files are behind; an indexer that can tell its files apart names the one at fault.
+    public func problems(_ store: any DerivedFileReader, folder: String, generation: Int) -> [String] {
+        isCurrent(store, generation: generation) ? [] : ["\(folder): the derived files do not reflect generation \(generation)"]
+    }
 }

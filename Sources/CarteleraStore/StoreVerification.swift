@@ -16,9 +16,14 @@ public struct StoreVerification: Sendable, Hashable, Codable {
     public var interruptedCommit: Bool
     /// Whether the derived index reflects the manifest's generation; nil when the store keeps no index.
     public var indexCurrent: Bool?
+    /// What is wrong with each index file that does not reflect the manifest's generation (missing, behind, damaged).
+    public var indexProblems: [String]
+    /// Per-source state files (`sources/<id>.json`) that do not decode, each with why.
+    public var sourceStates: [String]
 
     /// Whether nothing is wrong.
     public var isHealthy: Bool {
         undecodable.isEmpty && manifestMismatches.isEmpty && temporaryFiles.isEmpty && !interruptedCommit && indexCurrent != false
+            && sourceStates.isEmpty
     }
 }

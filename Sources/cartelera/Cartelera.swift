@@ -14,7 +14,7 @@ struct Cartelera: AsyncParsableCommand {
             \(ExitStatus.help)
             """,
         version: CarteleraVersion.string,
-        subcommands: [Run.self, Scrape.self, Build.self, QueryCommand.self, Shake.self, Now.self, Airings.self, Serve.self, GuestListCommand.self, Sources.self, Corpus.self, StoreCommand.self, Demo.self]
+        subcommands: [Run.self, Scrape.self, Commit.self, Build.self, QueryCommand.self, Shake.self, Now.self, Airings.self, Serve.self, GuestListCommand.self, Sources.self, Corpus.self, StoreCommand.self, Demo.self]
     )
 
     static func main() async {

@@ -21,21 +21,54 @@ struct GlobalOptions: ParsableArguments {
     @Flag(name: .long, help: "Log everything (debug level) to standard error.")
     var debug = false
 
-    /// The sources folder in use: the flag, the environment, the working folder's, or the installed one.
+    @Option(name: .long, help: ArgumentHelp(
+        "The configuration file: sources to run, folders, the guide's zone (default: $CARTELERA_CONFIG, ./cartelera.yaml, or the installed etc/cartelera/cartelera.yaml).",
+        valueName: "file"))
+    var config: String?
+
+    /// Reads the configuration while the command line is parsed: the folders below come from it, so a broken file must
+    /// stop every command before it runs, with the file, the line and exit code 2.
+    func validate() throws {
+        do {
+            _ = try configuration()
+        } catch let failure as CommandFailure {
+            // ArgumentParser would print any other error with "Error: " and exit 1.
+            FileHandle.standardError.write(Data("cartelera: \(failure.description)\n".utf8))
+            throw ExitCode(failure.status.rawValue)
+        }
+    }
+
+    /// The configuration file in use, read once; the defaults when there is none. A broken file is a usage failure naming it.
+    func configuration() throws -> Configuration {
+        try Configuration.load(Configuration.locate(flag: config, environment: ProcessInfo.processInfo.environment))
+    }
+
+    /// A folder: the flag, else the environment variable, else the configuration file, else `fallback`.
+    func folder(_ flag: String?, variable: String?, _ setting: Configuration.Folder, else fallback: () -> String) -> String {
+        if let flag { return flag }
+        if let variable, let value = ProcessInfo.processInfo.environment[variable], !value.isEmpty { return value }
+        return (try? configuration())?.folders[setting] ?? fallback()
+    }
+
+    /// The sources folder in use: the flag, the environment, the configuration, the working folder's, or the installed one.
     var scrapersDirectory: String {
-        if let scrapers { return scrapers }
-        return DefaultPaths.scrapers(environment: ProcessInfo.processInfo.environment)
+        folder(scrapers, variable: "CARTELERA_SCRAPERS", .scrapers) { DefaultPaths.scrapers(environment: [:]) }
     }
 
-    /// The store folder in use: the flag, the environment, or `out/store`.
+    /// The store folder in use: the flag, the environment, the configuration, or `out/store`.
     var storeDirectory: String {
-        store ?? ProcessInfo.processInfo.environment["CARTELERA_STORE"].flatMap { $0.isEmpty ? nil : $0 } ?? "out/store"
+        folder(store, variable: "CARTELERA_STORE", .store) { "out/store" }
     }
 
-    /// Throws a usage failure unless the sources folder exists, naming where it looked.
-    func requireScrapers() throws {
+    /// The published folder: `--output`, `$CARTELERA_OUTPUT`, the configuration, or `public` beside the store.
+    func outputDirectory(_ flag: String?) -> String {
+        folder(flag, variable: "CARTELERA_OUTPUT", .output) { DefaultPaths.output(besideStore: storeDirectory) }
+    }
+
+    /// Throws a usage failure unless the sources folder (`folder`, else the one in use) exists, naming where it looked.
+    func requireScrapers(_ chosen: String? = nil) throws {
         var isDirectory: ObjCBool = false
-        let folder = scrapersDirectory
+        let folder = chosen ?? scrapersDirectory
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw CommandFailure(
                 description: "no sources folder at \(folder) (pass --scrapers DIR, set CARTELERA_SCRAPERS, or run from the repository root)",
@@ -71,6 +104,15 @@ enum DefaultPaths {
         installed("Scrapers", variable: "CARTELERA_SCRAPERS", environment: environment)
     }
 
+    /// The sample sources' folder: `flag`, else `$CARTELERA_SCRAPERS`, else `./Scrapers` (the repository keeps them beside the
+    /// real ones), else `<prefix>/share/cartelera/Samples`, where `make install` puts them apart from the real definitions.
+    static func samples(flag: String?) -> String {
+        if let flag { return flag }
+        if let configured = ProcessInfo.processInfo.environment["CARTELERA_SCRAPERS"], !configured.isEmpty { return configured }
+        if FileManager.default.fileExists(atPath: "Scrapers") { return "Scrapers" }
+        return installed("Samples", variable: "CARTELERA_SAMPLES", environment: [:])
+    }
+
     /// `$<variable>`, else `./<folder>` when it exists, else `<prefix>/share/cartelera/<folder>` beside the installed binary, else `<folder>`.
     static func installed(_ folder: String, variable: String, environment: [String: String]) -> String {
         if let configured = environment[variable], !configured.isEmpty { return configured }
@@ -91,6 +133,13 @@ enum DefaultPaths {
     /// The cache folder beside a store: `out/store` → `out/cache`.
     static func cache(besideStore store: String) -> String {
         URL(fileURLWithPath: store).deletingLastPathComponent().appendingPathComponent("cache").path
+    }
+
+    /// How to type this binary in a printed command: as it was typed to start this process (`.build/debug/cartelera`
+    /// after `make demo`, `cartelera` when the shell found it on `PATH`), so the command works from the same folder.
+    static func commandName() -> String {
+        let typed = CommandLine.arguments.first ?? "cartelera"
+        return typed.contains(" ") ? "'\(typed)'" : typed
     }
 
     /// The running binary's path, read from /proc so a symlinked or PATH-found binary resolves.

@@ -89,16 +89,13 @@ extension ArgumentHelp {
     }
 }
 
-/// When "now" is, how times are shown, and where the configuration is: shared by every command that reads the store.
+/// When "now" is, how times are shown: shared by every command that reads the store.
 struct MomentOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("Ask as of this instant instead of now (ISO 8601, e.g. 2026-11-25T18:00Z).", valueName: "time"))
     var at: String?
 
     @Option(name: .long, help: ArgumentHelp("Show times in this zone (default: the TZ of this machine).", valueName: "zone"))
     var tz: String?
-
-    @Option(name: .long, help: ArgumentHelp("The configuration file (default: $CARTELERA_CONFIG, then ./cartelera.yaml).", valueName: "file"))
-    var config: String?
 
     /// The instant the question is asked at.
     func instant() throws -> Timestamp {
@@ -119,8 +116,7 @@ struct MomentOptions: ParsableArguments {
     }
 
     /// The context queries are read in: now, the guide's zone and channel lists from the configuration.
-    func context() throws -> (QueryContext, Configuration) {
-        let configuration = try Configuration.load(config)
+    func context(_ configuration: Configuration) throws -> (QueryContext, Configuration) {
         let context = QueryContext(now: try instant(), guideZone: configuration.zone, channelLists: configuration.channelLists,
                                    tonight: configuration.tonight)
         return (context, configuration)

@@ -17,15 +17,26 @@ struct QueryTable {
         case .shares(let page): (["day", "channel", "share", "change"], page.rows.map(share))
         }
         var lines = Self.table([header] + rows)
+        // Venues and channel shares show no time of day; every other kind does, in a zone that cron's empty TZ makes UTC.
+        let zoneNote: String = switch answer {
+        case .venues, .shares: ""
+        default: "; \(zoneSentence)"
+        }
         if picked {
-            lines.append("picked at random from \(answer.total) \(answer.total == 1 ? "match" : "matches")")
+            lines.append("picked at random from \(answer.total) \(answer.total == 1 ? "match" : "matches")\(zoneNote)")
             return lines.joined(separator: "\n")
         }
         let shown = answer.count
         let first = shown == 0 ? 0 : offset(answer) + 1
-        lines.append(shown == answer.total ? "\(answer.total) \(answer.total == 1 ? "match" : "matches")"
-                     : "\(first)–\(first + shown - 1) of \(answer.total) matches")
+        lines.append((shown == answer.total ? "\(answer.total) \(answer.total == 1 ? "match" : "matches")"
+                     : "\(first)–\(first + shown - 1) of \(answer.total) matches") + zoneNote)
         return lines.joined(separator: "\n")
+    }
+
+    /// Which zone the times are in, said on every table that shows times: under cron, with no TZ, that is UTC.
+    private var zoneSentence: String {
+        // Foundation names UTC "GMT" or "Etc/UTC" depending on how TZ is set: one name for one zone.
+        ["GMT", "UTC", "Etc/UTC", "Etc/GMT", "Etc/Universal", "Etc/Zulu"].contains(zone.identifier) ? "times in UTC" : "times in \(zone.identifier)"
     }
 
     /// What is on now and next, a line per channel.
@@ -34,7 +45,8 @@ struct QueryTable {
             [answer.channelName, answer.now.map { "\($0.title) (\($0.minutesLeft.map { "\($0) min left" } ?? "on now"))" } ?? "—",
              answer.next.map { "\(time($0.start)) \($0.title)" } ?? "—"]
         }
-        return (Self.table([["channel", "now", "next"]] + rows) + ["\(answers.count) channels"]).joined(separator: "\n")
+        return (Self.table([["channel", "now", "next"]] + rows) + ["\(answers.count) channel\(answers.count == 1 ? "" : "s"); \(zoneSentence)"])
+            .joined(separator: "\n")
     }
 
     private func offset(_ answer: QueryAnswer) -> Int {
@@ -88,9 +100,9 @@ struct QueryTable {
     /// `hh:mm` in the viewer's zone.
     private func time(_ instant: Timestamp) -> String { String(zone.local(instant).description.suffix(5)) }
 
-    /// Rows with columns padded to their widest cell; long cells cut at 40 characters.
-    private static func table(_ rows: [[String]]) -> [String] {
-        let cut = rows.map { $0.map { $0.count > 40 ? String($0.prefix(39)) + "…" : $0 } }
+    /// Rows with columns padded to their widest cell; long cells cut at 40 characters unless `cutting` is false.
+    static func table(_ rows: [[String]], cutting: Bool = true) -> [String] {
+        let cut = cutting ? rows.map { $0.map { $0.count > 40 ? String($0.prefix(39)) + "…" : $0 } } : rows
         let columns = cut.map(\.count).max() ?? 0
         let widths = (0..<columns).map { column in cut.map { column < $0.count ? $0[column].count : 0 }.max() ?? 0 }
         return cut.map { row in

@@ -1,54 +1,90 @@
 import ArgumentParser
 import CarteleraPipeline
-import CarteleraSignUps
 import Foundation
 import Logging
 
-/// Runs a scrape and prints it the way the output calls for: progress on a terminal, one line under cron, JSON on request.
+/// Runs a scrape or a commit and prints it the way the output calls for: progress on a terminal, one line under cron, JSON on request.
 enum RunOutput {
-    /// Runs, prints, and returns the report; throws the exit status when the run could not start.
-    static func run(_ configuration: RunConfiguration, global: GlobalOptions) async throws -> RunReport {
+    /// Scrapes into the store, prints, and returns the report; throws the exit status when the run could not start.
+    static func run(_ configuration: RunConfiguration, global: GlobalOptions, printsJSON: Bool) async throws -> RunReport {
         let runner = Runner(configuration: configuration, logger: Logger(label: "cartelera"))
         let progress = global.showsProgress
-        let report: RunReport
+        let report = try await starting { () async throws(RunError) -> RunReport in
+            try await runner.run { source in if progress { print(line(for: source)) } }
+        }
+        try printRun(report, global: global, printsJSON: printsJSON)
+        return report
+    }
+
+    /// Commits batches into the store, prints, and returns the report; throws the exit status when the commit could not start.
+    static func commit(_ configuration: RunConfiguration, batches: [String], keep: Bool, global: GlobalOptions, printsJSON: Bool) async throws -> RunReport {
+        let runner = Runner(configuration: configuration, logger: Logger(label: "cartelera"))
+        let progress = global.showsProgress
+        let report = try await starting { () async throws(RunError) -> RunReport in
+            try await runner.commit(batches: batches, keep: keep) { source in if progress { print(line(for: source)) } }
+        }
+        try printRun(report, global: global, printsJSON: printsJSON)
+        return report
+    }
+
+    /// Scrapes a shard into batch files, prints, and returns the report.
+    static func scrape(_ configuration: RunConfiguration, shard: Shard, into folder: String, global: GlobalOptions) async throws -> BatchReport {
+        let runner = Runner(configuration: configuration, logger: Logger(label: "cartelera"))
+        let progress = global.showsProgress
+        let report = try await starting { () async throws(RunError) -> BatchReport in
+            try await runner.scrape(shard: shard, into: folder) { source in if progress { print(line(for: source)) } }
+        }
+        if global.json {
+            try GlobalOptions.printJSON(report)
+        } else {
+            if !progress { printErrors(of: report.sources) }
+            for problem in report.problems { FileHandle.standardError.write(Data("cartelera: \(problem)\n".utf8)) }
+            print(summary(report.sources, problems: report.problems.count, seconds: report.seconds,
+                          opening: "cartelera: shard \(report.shard) into \(folder): "))
+        }
+        return report
+    }
+
+    /// Runs `work`, turning the reasons a run cannot start into the exit status each deserves.
+    private static func starting<Report>(_ work: () async throws(RunError) -> Report) async throws -> Report {
         do {
-            report = try await runner.run { source in
-                if progress { print(line(for: source)) }
-            }
+            return try await work()
         } catch {
             switch error {
             case .store(let storeError) where storeError.kind == .locked:
                 throw CommandFailure(description: storeError.description, status: .locked)
             case .store(let storeError):
                 throw CommandFailure(description: storeError.description, status: .failed)
+            case .batch(let batchError):
+                throw CommandFailure(description: batchError.description, status: .failed)
             case .noSources, .unknownSource:
                 throw CommandFailure(description: error.description, status: .usage)
             }
         }
-        // Sign-ups are personal data: each run deletes those of nights that are over (the retention of `SignUpBook.prune`).
-        do {
-            _ = try SignUpBook(store: configuration.storeRoot).prune(at: configuration.now)
-        } catch {
-            FileHandle.standardError.write(Data("cartelera: \(error.description)\n".utf8))
-        }
-        if global.json {
+    }
+
+    /// Prints a run's report: JSON, or the failed sources' errors and the run's problems on standard error and one summary line.
+    private static func printRun(_ report: RunReport, global: GlobalOptions, printsJSON: Bool) throws {
+        if printsJSON {
             try GlobalOptions.printJSON(report)
-        } else {
-            if !progress {
-                for source in report.sources where source.status != .ok {
-                    for error in source.errors.prefix(3) { FileHandle.standardError.write(Data("\(error)\n".utf8)) }
-                    if source.errors.count > 3 {
-                        FileHandle.standardError.write(Data("\(source.source): … \(source.errors.count - 3) more in the run report\n".utf8))
-                    }
-                }
-            }
+        } else if !global.json {
+            if !global.showsProgress { printErrors(of: report.sources) }
             for problem in report.problems { FileHandle.standardError.write(Data("cartelera: \(problem)\n".utf8)) }
             print(summary(report))
         }
-        return report
     }
 
-    /// The exit status a finished run deserves: configuration errors first, then any failure.
+    /// Each source that did not end `ok`: its first errors on standard error, for cron mail.
+    private static func printErrors(of sources: [SourceReport]) {
+        for source in sources where source.status != .ok {
+            for error in source.errors.prefix(3) { FileHandle.standardError.write(Data("\(error)\n".utf8)) }
+            if source.errors.count > 3 {
+                FileHandle.standardError.write(Data("\(source.source): … \(source.errors.count - 3) more in the run report\n".utf8))
+            }
+        }
+    }
+
+    /// The exit status a finished run deserves: configuration errors first, then any failure of a source or of a step.
     static func status(of report: RunReport) -> ExitStatus {
         if report.hasInvalidDefinitions { return .usage }
         return report.allSucceeded ? .ok : .failed
@@ -64,10 +100,14 @@ enum RunOutput {
 
     /// The one-line summary cron mail shows.
     static func summary(_ report: RunReport) -> String {
-        let sources = report.sources
+        summary(report.sources, problems: report.problems.count, seconds: report.seconds, opening: "cartelera: ")
+    }
+
+    /// The summary of some sources' reports: how many of each status, what they yielded, what crossed the network.
+    static func summary(_ sources: [SourceReport], problems: Int, seconds: Double, opening: String) -> String {
         let ok = sources.filter { $0.status == .ok }
         let byStatus = Dictionary(grouping: sources.filter { $0.status != .ok }, by: \.status)
-        var text = "cartelera: \(sources.count) sources, \(ok.count) ok"
+        var text = "\(opening)\(sources.count) sources, \(ok.count) ok"
         for status in [SourceReport.Status.partial, .failed, .belowSanityFloor, .invalid] {
             guard let group = byStatus[status] else { continue }
             text += ", \(group.count) \(label(status)) (\(group.map(\.source.rawValue).joined(separator: ", ")))"
@@ -82,8 +122,8 @@ enum RunOutput {
         if pageFailures > 0 || detailFailures > 0 { text += ", \(pageFailures) pages and \(detailFailures) detail pages failed" }
         let setAside = total { $0.setAside.count }
         if setAside > 0 { text += ", \(setAside) corrupt shards set aside" }
-        if !report.problems.isEmpty { text += ", \(report.problems.count) run problems" }
-        text += "; " + String(format: "%.1f s", report.seconds)
+        if problems > 0 { text += ", \(problems) run problem\(problems == 1 ? "" : "s")" }
+        text += "; " + String(format: "%.1f s", seconds)
         return text
     }
 

@@ -38,6 +38,27 @@ struct CLIRunner {
         return process
     }
 
+    /// Runs a command line through `/bin/sh -c` in `directory`, as a user types it there.
+    static func runShell(_ command: String, in directory: String) throws -> Result {
+        let process = try startShell(command, in: directory)
+        let stderr = Drain(process.standardError)
+        let stdout = (process.standardOutput as? Pipe)?.fileHandleForReading.readDataToEndOfFile() ?? Data()
+        process.waitUntilExit()
+        return Result(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr.wait(), as: UTF8.self))
+    }
+
+    /// Starts a command line through `/bin/sh -c` (with `exec`, so terminating it stops the command) with piped output.
+    static func startShell(_ command: String, in directory: String) throws -> Process {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", "exec " + command]
+        process.currentDirectoryURL = URL(fileURLWithPath: directory)
+        process.standardOutput = Pipe()
+        process.standardError = Pipe()
+        try process.run()
+        return process
+    }
+
     /// Reads a pipe to its end on a thread of its own.
     final class Drain: @unchecked Sendable {
         private var data = Data()

@@ -25,8 +25,8 @@ import Testing
         var description: String
     }
 
-    func run(_ arguments: [String]) throws -> CLIRunner.Result {
-        try CLIRunner.run(arguments + ["--store", try Self.demo.get()])
+    func run(_ arguments: [String], environment: [String: String] = [:]) throws -> CLIRunner.Result {
+        try CLIRunner.run(arguments + ["--store", try Self.demo.get()], environment: environment)
     }
 
     struct Page: Decodable {
@@ -55,7 +55,12 @@ import Testing
         let lines = table.stdout.split(separator: "\n")
         #expect(lines.first?.hasPrefix("start") == true)
         #expect(lines.count == 5)
-        #expect(lines.last == "1–3 of \(page.total) matches")
+        #expect(lines.last == "1–3 of \(page.total) matches; times in Europe/Madrid")
+        // Under cron there is no TZ: the table says which zone its times are in.
+        let cron = try run(["query", "programmes", "--text", "telediario", "--limit", "1"], environment: ["TZ": "UTC"])
+        #expect(cron.stdout.split(separator: "\n").last?.hasSuffix("; times in UTC") == true, "\(cron.stdout)")
+        let now = try run(["now", "--channel", "La1.es"], environment: ["TZ": "UTC"])
+        #expect(now.stdout.split(separator: "\n").last == "1 channel; times in UTC", "\(now.stdout)")
     }
 
     @Test(arguments: [

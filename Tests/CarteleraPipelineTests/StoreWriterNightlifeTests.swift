@@ -18,8 +18,8 @@ import Testing
     func commit(_ outcome: ScrapeOutcome, at now: Timestamp = firstRun) async throws -> SourceReport {
         let lock = try store.lock(at: now)
         defer { lock.release() }
-        var report = SourceReport(source: outcome.extraction.source)
-        StoreWriter(store: store, lock: lock, now: now, logger: Logger(label: "test")).commit(outcome, floor: Self.floor, into: &report)
+        var report = SourceReport(ScrapedSource(source: outcome.extraction.source, scrapedAt: now, floor: Self.floor, channels: nil, outcome: outcome))
+        StoreWriter(store: store, lock: lock, now: now, logger: Logger(label: "test")).commit(outcome, floor: Self.floor, channels: nil, into: &report)
         return report
     }
 

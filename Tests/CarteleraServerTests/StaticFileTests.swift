@@ -65,6 +65,13 @@ import Testing
         let tag = try #require(guide.headers["etag"])
         #expect(try await fixture.get("/guide.xml", headers: ["Accept-Encoding": "gzip", "If-None-Match": tag]).status == 304)
         #expect(try await fixture.get("/guide.xml").body.count == 500 * 12)
+        let part = try await fixture.get("/guide.xml", headers: ["Range": "bytes=0-11"])
+        #expect(part.status == 206)
+        #expect(part.text == "<programme/>")
+        #expect(part.headers["content-range"] == "bytes 0-11/6000")
+        let head = try await fixture.send("HEAD", "/feeds/cine.json")
+        #expect(head.status == 200 && head.body.isEmpty)
+        #expect(head.headers["content-type"] == "application/feed+json; charset=utf-8")
     }
 
     @Test func nothingOutsideTheFolderHiddenOrUnlistedIsServed() async throws {

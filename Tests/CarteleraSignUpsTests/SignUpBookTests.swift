@@ -111,13 +111,33 @@ import Testing
         #expect((try? SignUpRules.check(request("María José O'Neill-Núñez", "4", "+34 (600) 11.22.33"), list: conditions))?.contactKey == "+34600112233")
     }
 
+    @Test func aCorruptFileDoesNotStopPruningTheOthersAndIsNamedByTheCheck() throws {
+        let folder = try TemporaryFolder("signups")
+        let book = SignUpBook(store: folder.path)
+        let over = list()
+        let later = GuestList(venue: VenueID("madrid/sala"), night: "madrid/sala@2026-11-29#otra", date: Day("2026-11-29")!, declared: .open,
+                              conditions: [], deadline: nil, capacity: nil, placesLeft: 5, nightEnds: Timestamp(iso8601: "2026-11-30T05:00:00Z"),
+                              provenance: [Provenance(source: "test.example")])
+        _ = try book.signUp(request(), to: over, at: now)
+        _ = try book.signUp(request(), to: later, at: now)
+        #expect(try book.check().isEmpty)
+        let damaged = "\(book.folder)/2026-11-26-0000000000000000.json"
+        try Data([0, 0]).write(to: URL(fileURLWithPath: damaged))
+        let pruning = try book.prune(at: Timestamp(iso8601: "2026-11-28T17:00:01Z")!)
+        #expect(pruning.removed == 1)
+        #expect(pruning.problems.map(\.file) == [damaged])
+        #expect(try book.signUps(night: over.id).isEmpty && book.signUps(night: later.id).count == 1)
+        let problems = try book.check()
+        #expect(problems.count == 1 && problems[0].description.hasPrefix("sign-ups \(damaged): is corrupt"))
+    }
+
     @Test func pruneDeletesNightsThatAreOverAndACorruptFileIsNamed() throws {
         let folder = try TemporaryFolder("signups")
         let book = SignUpBook(store: folder.path)
         let list = list()
         _ = try book.signUp(request(), to: list, at: now)
-        #expect(try book.prune(at: now) == 0)
-        #expect(try book.prune(at: Timestamp(iso8601: "2026-11-28T17:00:01Z")!) == 1)
+        #expect(try book.prune(at: now).removed == 0)
+        #expect(try book.prune(at: Timestamp(iso8601: "2026-11-28T17:00:01Z")!).removed == 1)
         #expect(try book.signUps(night: list.id).isEmpty)
         try Data("{broken".utf8).write(to: URL(fileURLWithPath: book.path(list.id)))
         do {

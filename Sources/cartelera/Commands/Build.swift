@@ -24,7 +24,7 @@ extension Cartelera {
 
         func run() async throws {
             global.bootstrapLogging()
-            let status = try publishing.execute(global: global, moment: moment, printsSummary: true)
+            let (status, _) = try publishing.execute(global: global, moment: moment, printsSummary: true)
             if status != .ok { throw ExitCode(status.rawValue) }
         }
     }
@@ -75,25 +75,30 @@ struct PublishOptions: ParsableArguments {
         }
     }
 
-    /// Builds, prints problems on standard error and (unless `--json` asks for the report) one summary line; returns the exit status.
-    func execute(global: GlobalOptions, moment: MomentOptions, printsSummary: Bool) throws -> ExitStatus {
+    /// Builds, prints problems on standard error and (unless `--json` asks for the report) one summary line; returns the
+    /// exit status and the report.
+    func execute(global: GlobalOptions, moment: MomentOptions, printsSummary: Bool) throws -> (ExitStatus, PublishReport) {
         let environment = ProcessInfo.processInfo.environment
-        let siteURL = siteURL ?? environment["CARTELERA_SITE_URL"].flatMap { $0.isEmpty ? nil : $0 }
+        let file = try global.configuration()
+        let siteURL = siteURL ?? environment["CARTELERA_SITE_URL"].flatMap { $0.isEmpty ? nil : $0 } ?? file.siteURL
         if let siteURL, !PublishedText.isWebURL(siteURL) {
-            throw CommandFailure(description: "build: CARTELERA_SITE_URL must be an http(s) address, not \(siteURL)", status: .usage)
+            throw CommandFailure(description: "build: the site's address must be an http(s) address, not \(siteURL) "
+                                 + "(from CARTELERA_SITE_URL or site_url: in the configuration)", status: .usage)
         }
-        let output = output ?? environment["CARTELERA_OUTPUT"].flatMap { $0.isEmpty ? nil : $0 } ?? DefaultPaths.output(besideStore: global.storeDirectory)
-        let feeds = feeds ?? DefaultPaths.installed("Feeds", variable: "CARTELERA_FEEDS", environment: environment)
-        let (context, _) = try moment.context()
-        let webFolder = only == .feeds ? nil : try SitePublishing.webFolder(web)
+        let output = global.outputDirectory(output)
+        let feeds = global.folder(feeds, variable: "CARTELERA_FEEDS", .feeds) { DefaultPaths.installed("Feeds", variable: "CARTELERA_FEEDS", environment: [:]) }
+        let (context, _) = try moment.context(file)
+        let webVariable = environment["CARTELERA_WEB"].flatMap { $0.isEmpty ? nil : $0 }
+        let webFolder = only == .feeds ? nil : try SitePublishing.webFolder(web ?? (webVariable == nil ? file.folders[.web] : nil))
         let (report, site) = try SitePublishing.publish(
             store: global.storeDirectory, feeds: feeds, output: output, context: context, web: webFolder, buildsFeeds: only != .site,
             siteOptions: SiteOptions(baseURL: siteURL, programmeLimit: programmePages, mustacheOnly: mustacheOnly))
         for problem in (report?.problems ?? []) + (report?.failures ?? []) {
             FileHandle.standardError.write(Data("cartelera: build: \(problem)\n".utf8))
         }
+        let published = PublishReport(feeds: report, site: site)
         if printsSummary, global.json {
-            try GlobalOptions.printJSON(PublishReport(feeds: report, site: site))
+            try GlobalOptions.printJSON(published)
         } else if printsSummary || !global.json {
             func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
             if let report {
@@ -105,7 +110,7 @@ struct PublishOptions: ParsableArguments {
                     + "into \(output)/index.html")
             }
         }
-        guard let report else { return .ok }
-        return !report.failures.isEmpty ? .failed : report.problems.isEmpty ? .ok : .usage
+        guard let report else { return (.ok, published) }
+        return (!report.failures.isEmpty ? .failed : report.problems.isEmpty ? .ok : .usage, published)
     }
 }

@@ -50,25 +50,26 @@ extension Cartelera {
 
         func run() async throws {
             global.bootstrapLogging()
-            try global.requireScrapers()
+            let scrapers = DefaultPaths.samples(flag: global.scrapers)
+            try global.requireScrapers(scrapers)
             let started = Date()
             let now = Timestamp(started)
-            let site = try DemoSite(scrapers: global.scrapersDirectory, now: now)
+            let site = try DemoSite(scrapers: scrapers, now: now)
             guard !site.sources.isEmpty else {
-                throw CommandFailure(description: "no sample sources (folders ending in .example) in \(global.scrapersDirectory)", status: .usage)
+                throw CommandFailure(description: "no sample sources (folders ending in .example) in \(scrapers)", status: .usage)
             }
             let server: SampleServer
             do { server = try await SampleServer.start(site, port: port ?? 0) } catch {
                 throw CommandFailure(description: "demo: \(error)", status: .failed)
             }
             if serve {
-                try await serveForever(site: site, baseURL: server.baseURL)
+                try await serveForever(site: site, baseURL: server.baseURL, scrapers: scrapers)
                 return
             }
             // The server stops before any exit, whatever the run did.
             let outcome: Result<Void, any Error>
             do {
-                try await scrapeAndPublish(site: site, baseURL: server.baseURL, now: now, started: started)
+                try await scrapeAndPublish(site: site, scrapers: scrapers, baseURL: server.baseURL, now: now, started: started)
                 outcome = .success(())
             } catch {
                 outcome = .failure(error)
@@ -78,7 +79,7 @@ extension Cartelera {
         }
 
         /// Scrapes the sample sources from the server at `baseURL`, publishes the store, and prints the summary.
-        private func scrapeAndPublish(site: DemoSite, baseURL: String, now: Timestamp, started: Date) async throws {
+        private func scrapeAndPublish(site: DemoSite, scrapers: String, baseURL: String, now: Timestamp, started: Date) async throws {
             let scraped = SampleSites.scraped(site.sources, includingHostile: includeHostile)
             if !global.json { print("Serving \(scraped.count) sample sources on \(baseURL)") }
 
@@ -88,9 +89,9 @@ extension Cartelera {
             fetch.perHostDelaySeconds = 0.01
             fetch.perHostConcurrency = 4
             let configuration = RunConfiguration(
-                scrapersDirectory: global.scrapersDirectory, storeRoot: "\(output)/store", sources: scraped,
+                scrapersDirectory: scrapers, storeRoot: "\(output)/store", sources: scraped,
                 now: now, fetch: fetch, rewrites: site.rewrites(to: baseURL))
-            let report = try await RunOutput.run(configuration, global: global)
+            let report = try await RunOutput.run(configuration, global: global, printsJSON: global.json)
             let (built, website) = try publish(store: configuration.storeRoot, now: now)
             if !global.json {
                 let summary: DemoSummary
@@ -101,12 +102,17 @@ extension Cartelera {
                                            sourcesOK: report.sources.filter { $0.status == .ok }.count, seconds: Date().timeIntervalSince(started)))
                 let folder = "\(output)/public"
                 let absolute = URL(fileURLWithPath: folder).standardizedFileURL.path
+                let cartelera = DefaultPaths.commandName()
                 print("""
                       published   \(folder): guide.xml(.gz) and \(built.feeds.count) feeds in feeds/ (\(built.feeds.joined(separator: ", ")))
                       site        \(folder)/index.html: \(website.pages) pages, Spanish at the root and English under en/
 
+                    Ask the store:
+                      \(cartelera) query programmes --type film --tonight --store \(output)/store
+                      \(cartelera) now --store \(output)/store
+
                     Open the site:
-                      cartelera serve --store \(output)/store --output \(folder)
+                      \(cartelera) serve --store \(output)/store --output \(folder)
                         then http://127.0.0.1:8080/ (the live API and guest-list sign-ups work there)
                       or the file \(absolute)/index.html in a browser
                     """)
@@ -118,7 +124,7 @@ extension Cartelera {
 
         /// Builds the feeds of `Feeds/` and the site of `Web/` from the demo store into `<output>/public`, as `cartelera build` does.
         private func publish(store: String, now: Timestamp) throws -> (BuildReport, SiteReport) {
-            let configuration = try Configuration.load(nil)
+            let configuration = try global.configuration()
             let context = QueryContext(now: now, guideZone: configuration.zone, channelLists: configuration.channelLists, tonight: configuration.tonight)
             let feeds = DefaultPaths.installed("Feeds", variable: "CARTELERA_FEEDS", environment: ProcessInfo.processInfo.environment)
             let web = try SitePublishing.webFolder(nil)
@@ -130,13 +136,13 @@ extension Cartelera {
         }
 
         /// Prints the address and how to scrape it, then waits until the process is stopped.
-        private func serveForever(site: DemoSite, baseURL: String) async throws {
+        private func serveForever(site: DemoSite, baseURL: String, scrapers: String) async throws {
             if global.json {
                 try GlobalOptions.printJSON(["url": baseURL, "sources": site.sources.map(\.rawValue).joined(separator: ",")])
             } else {
                 print("""
                     Serving \(site.sources.count) sample sources on \(baseURL) (dates moved to today). Scrape them with:
-                      cartelera run --sample-server \(baseURL) --store \(output)/store
+                      \(DefaultPaths.commandName()) run --sample-server \(baseURL) --store \(output)/store\(scrapers == "Scrapers" ? "" : " --scrapers \(scrapers)")
                     Stop with Ctrl-C.
                     """)
             }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import CarteleraModel
 import CarteleraSignUps
+import CarteleraStore
 import Foundation
 
 extension Cartelera {
@@ -16,8 +17,9 @@ extension Cartelera {
                 (12 hours after the night ends). With --prune, only that deletion runs.
 
                 CSV columns: reference, name, party_size, contact, signed_up (UTC). Cells that a spreadsheet would \
-                read as a formula are prefixed with an apostrophe. Exits 0 (an empty list prints the header only), 1 when \
-                the sign-ups cannot be read.
+                read as a formula are prefixed with an apostrophe. Exits 0 (a night nobody signed up for prints the header \
+                only), 1 when the sign-ups cannot be read, 2 for a night the store does not hold and nobody signed up for \
+                (a mistyped id). With --prune, exits 1 when a sign-up file cannot be read (the others are still pruned).
                 """)
 
         @Argument(help: ArgumentHelp("The night's id.", valueName: "night"))
@@ -41,10 +43,15 @@ extension Cartelera {
             let book = SignUpBook(store: global.storeDirectory)
             do {
                 if prune {
-                    print("guestlist: \(try book.prune(at: Timestamp(Date()))) night(s) of sign-ups removed")
+                    let pruning = try book.prune(at: Timestamp(Date()))
+                    for problem in pruning.problems { FileHandle.standardError.write(Data("cartelera: \(problem.description)\n".utf8)) }
+                    print("guestlist: \(pruning.removed) night(s) of sign-ups removed")
+                    if !pruning.problems.isEmpty { throw ExitCode(ExitStatus.failed.rawValue) }
                     return
                 }
-                let signUps = try book.signUps(night: night ?? "")
+                let night = night ?? ""
+                let signUps = try book.signUps(night: night)
+                if signUps.isEmpty { try requireStoredNight(night) }
                 switch format {
                 case .json:
                     try GlobalOptions.printJSON(signUps.map { DoorListEntry($0) })
@@ -53,6 +60,25 @@ extension Cartelera {
                 }
             } catch let error as SignUpError {
                 throw CommandFailure(description: error.description, status: .failed)
+            }
+        }
+
+        /// Throws a usage failure unless the store holds `night`: an empty door list must mean nobody signed up, not a typo.
+        private func requireStoredNight(_ night: String) throws {
+            let example = "such as madrid/sala-el-sol@2026-11-28#viernes-indie; `cartelera query nights --json` gives them"
+            guard let at = night.firstIndex(of: "@"), let evening = Day(String(night[night.index(after: at)...].prefix(10))) else {
+                throw CommandFailure(description: "guestlist: \"\(night)\" is not a night id (\(example))", status: .usage)
+            }
+            let stored: NightsDay?
+            do {
+                stored = try FileStore(root: global.storeDirectory, creating: false).nights(day: evening)
+            } catch {
+                throw CommandFailure(description: error.description, status: .failed)
+            }
+            guard stored?.nights.contains(where: { $0.id == night }) == true || stored?.guestLists.contains(where: { $0.id == night }) == true else {
+                throw CommandFailure(
+                    description: "guestlist: the store at \(global.storeDirectory) holds no night \"\(night)\" and nobody signed up for it (night ids look \(example))",
+                    status: .usage)
             }
         }
     }

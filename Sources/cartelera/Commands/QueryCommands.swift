@@ -28,7 +28,7 @@ extension Cartelera {
 
         func run() async throws {
             global.bootstrapLogging()
-            var (context, _) = try filters.moment.context()
+            var (context, _) = try filters.moment.context(global.configuration())
             let engine = try global.engine()
             context.knownChannels = engine.channels
             let answer = engine.answer(try filters.query(kind: kind, context: context))
@@ -57,7 +57,7 @@ extension Cartelera {
 
         func run() async throws {
             global.bootstrapLogging()
-            var (context, _) = try filters.moment.context()
+            var (context, _) = try filters.moment.context(global.configuration())
             let engine = try global.engine()
             context.knownChannels = engine.channels
             let query = try filters.query(kind: kind, context: context)
@@ -95,7 +95,7 @@ extension Cartelera {
 
         func run() async throws {
             global.bootstrapLogging()
-            var (context, _) = try moment.context()
+            var (context, _) = try moment.context(global.configuration())
             let engine = try global.engine()
             context.knownChannels = engine.channels
             let channels: Set<ChannelID>?
@@ -128,7 +128,7 @@ extension Cartelera {
 
         func run() async throws {
             global.bootstrapLogging()
-            let (context, _) = try moment.context()
+            let (context, _) = try moment.context(global.configuration())
             let rows = try global.engine().otherAirings(of: title, after: context.now)
             let answer = QueryAnswer.programmes(QueryPage(total: rows.count, offset: 0, rows: rows))
             if global.json {

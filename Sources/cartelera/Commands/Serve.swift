@@ -35,9 +35,6 @@ extension Cartelera {
             "The published folder to serve (default: $CARTELERA_OUTPUT, else `public` beside the store).", valueName: "dir"))
         var output: String?
 
-        @Option(name: .long, help: ArgumentHelp("The configuration file (default: $CARTELERA_CONFIG, then ./cartelera.yaml).", valueName: "file"))
-        var config: String?
-
         @Option(name: .long, help: ArgumentHelp("Answer as of this fixed instant instead of the clock (for demos and tests).", valueName: "time"))
         var at: String?
 
@@ -84,10 +81,8 @@ extension Cartelera {
                 handler.logLevel = level
                 return handler
             }
-            let environment = ProcessInfo.processInfo.environment
-            let outputFolder = output ?? environment["CARTELERA_OUTPUT"].flatMap { $0.isEmpty ? nil : $0 }
-                ?? DefaultPaths.output(besideStore: global.storeDirectory)
-            let file = try Configuration.load(config)
+            let outputFolder = global.outputDirectory(output)
+            let file = try global.configuration()
             var configuration = ServerConfiguration(
                 storeRoot: global.storeDirectory, outputFolder: outputFolder,
                 context: QueryContext(now: Timestamp(Date()), guideZone: file.zone, channelLists: file.channelLists, tonight: file.tonight))

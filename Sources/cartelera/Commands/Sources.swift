@@ -1,5 +1,6 @@
 import ArgumentParser
 import CarteleraChecks
+import CarteleraDemo
 import CarteleraModel
 import CarteleraScraping
 import Foundation
@@ -21,43 +22,76 @@ extension Cartelera.Sources {
         var name: String?
         var timezone: String?
         var channels: Int?
+        /// Whether `run` scrapes it under the configuration in use.
+        var runs: Bool
+        /// The channels the configuration keeps of it; absent when it keeps all.
+        var keptChannels: [String]?
         var error: String?
     }
 
     /// `cartelera sources list`.
     struct List: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "List every source with its kind, zone and channels.",
-            discussion: "Invalid definitions are listed with their error, and the command then exits 2.")
+            abstract: "List every source with its kind, zone and channels, and whether `run` scrapes it.",
+            discussion: """
+                The runs column says what the configuration enables: the sources its sources: list names (with the channels \
+                it keeps of each), else every real definition; sample sources (*.example) run only when named. A \
+                configuration naming an unknown source or channel is an error naming it (exit 2). Invalid definitions are \
+                listed with their error, and the command then exits 2.
+                """)
 
         @OptionGroup var global: GlobalOptions
+
+        @Flag(name: .long, help: "List every channel of the sources named (or of all) with its id, for the configuration's channels: lists.")
+        var channels = false
+
+        @Argument(help: ArgumentHelp("Only these sources (default: all).", valueName: "id"))
+        var ids: [String] = []
 
         func run() async throws {
             try global.requireScrapers()
             let folder = global.scrapersDirectory
+            let file = try global.configuration()
+            let known = DefinitionLoader.sourceIDs(in: folder)
+            if let unknown = ids.first(where: { !known.contains(SourceID($0)) }) {
+                throw CommandFailure(description: "unknown source \"\(unknown)\" (`cartelera sources list` shows the \(known.count) in \(folder))", status: .usage)
+            }
+            let selection = try RunSelection.resolve(named: [], configuration: file, scrapers: folder, sampleServer: file.sampleServer != nil,
+                                                    allowingNone: true)
             var rows: [Row] = []
-            for id in DefinitionLoader.sourceIDs(in: folder) {
+            var channelRows = [["source", "channel", "name", "kept"]]
+            for id in known where ids.isEmpty || ids.contains(id.rawValue) {
+                let runs = selection.sources.contains(id)
+                let kept = selection.channels[id]?.map(\.rawValue)
                 do {
                     let definition = try DefinitionLoader.load(id, from: folder)
-                    rows.append(Row(id: id.rawValue, kind: definition.kind.rawValue, name: definition.name,
-                                    timezone: definition.zone.identifier, channels: definition.channels.count))
+                    rows.append(Row(id: id.rawValue, kind: definition.kind.rawValue, name: definition.name, timezone: definition.zone.identifier,
+                                    channels: definition.channels.count, runs: runs, keptChannels: kept))
+                    for channel in definition.channels {
+                        let keeps = runs && (kept?.contains(channel.id) ?? true)
+                        channelRows.append([id.rawValue, channel.id, channel.name, keeps ? "yes" : "no"])
+                    }
                 } catch {
-                    rows.append(Row(id: id.rawValue, error: error.description))
+                    rows.append(Row(id: id.rawValue, runs: runs, keptChannels: kept, error: error.description))
                 }
             }
             if rows.isEmpty { throw CommandFailure(description: "no sources in \(folder) (no <id>/source.yaml)", status: .usage) }
-            if global.json {
+            if channels, !global.json {
+                for line in QueryTable.table(channelRows, cutting: false) { print(line) }
+                print("\(channelRows.count - 1) channels of \(rows.count) sources")
+            } else if global.json {
                 try GlobalOptions.printJSON(rows)
             } else {
+                var table = [["source", "kind", "zone", "channels", "runs", "name"]]
                 for row in rows {
-                    if let error = row.error {
-                        print("\(row.id)  INVALID  \(error)")
-                    } else {
-                        let id = row.id.padding(toLength: 30, withPad: " ", startingAt: 0)
-                        let kind = (row.kind ?? "").padding(toLength: 12, withPad: " ", startingAt: 0)
-                        print("\(id) \(kind) \(row.timezone ?? "")  \(row.channels ?? 0) channels  \(row.name ?? "")")
-                    }
+                    let channels = row.keptChannels.map { "\($0.count) of \(row.channels.map(String.init) ?? "?")" } ?? row.channels.map { $0 == 0 ? "-" : String($0) } ?? ""
+                    let runs = row.runs ? "yes" : SampleSites.isSample(SourceID(row.id)) ? "no (sample)" : "no"
+                    table.append([row.id, row.kind ?? "INVALID", row.timezone ?? "", channels, runs, row.error ?? row.name ?? ""])
                 }
+                for line in QueryTable.table(table, cutting: false) { print(line) }
+                let origin = file.sources != nil ? "the sources: of \(file.file ?? "the configuration")"
+                    : "every real definition (no configuration lists sources)"
+                print("\(rows.count) sources, \(rows.filter(\.runs).count) run: \(origin)")
             }
             if rows.contains(where: { $0.error != nil }) { throw ExitCode(ExitStatus.usage.rawValue) }
         }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import CarteleraModel
 import CarteleraQuery
+import CarteleraSignUps
 import CarteleraStore
 import Foundation
 
@@ -18,11 +19,13 @@ extension Cartelera.StoreCommand {
     /// `cartelera store check`.
     struct Check: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Decode and hash every shard and compare it with the manifest.",
+            abstract: "Decode and hash every shard and compare it with the manifest; check the other files of the store.",
             discussion: """
-                Also checks that the query index reflects the manifest's generation. Read-only unless --heal is given: \
-                then it first takes the writer lock and heals what a killed run left (as every run does, the index \
-                included), so it exits 3 while a run holds the lock. Exits 0 when the store is healthy, 1 otherwise.
+                Also reads every per-source state file (sources/<id>.json), every sign-up file (signups/) and every query \
+                index file (index/), naming each one that cannot be read or does not reflect the manifest's generation. \
+                Read-only unless --heal is given: then it first takes the writer lock and heals what a killed run left \
+                (as every run does, the index included), so it exits 3 while a run holds the lock. Exits 0 when the store \
+                is healthy, 1 otherwise.
                 """)
 
         @OptionGroup var global: GlobalOptions
@@ -39,25 +42,54 @@ extension Cartelera.StoreCommand {
             } catch {
                 throw CommandFailure(description: error.description, status: error.kind == .locked ? .locked : .failed)
             }
-            let verification: StoreVerification
+            let check: StoreCheck
             do {
-                verification = try store.verify()
-            } catch {
+                check = StoreCheck(verification: try store.verify(), signUps: try SignUpBook(store: store.root).check().map(\.description))
+            } catch let error as StoreError {
                 throw CommandFailure(description: error.description, status: .failed)
+            } catch {
+                throw CommandFailure(description: "\(error)", status: .failed)
             }
+            let verification = check.verification
             if global.json {
-                try GlobalOptions.printJSON(verification)
+                try GlobalOptions.printJSON(check)
             } else {
                 for problem in verification.undecodable { print("undecodable  \(problem)") }
                 for problem in verification.manifestMismatches { print("manifest     \(problem)") }
                 for file in verification.temporaryFiles { print("temporary    \(file)") }
                 if verification.interruptedCommit { print("journal      an interrupted commit waits to be healed (run `cartelera store check --heal` or the next run)") }
-                if verification.indexCurrent == false { print("index        behind the shards: queries build it in memory until `cartelera store reindex` or the next run rebuilds it") }
+                for problem in verification.sourceStates { print("state        \(problem) (the next run sets it aside and starts its history afresh)") }
+                for problem in check.signUps { print("sign-ups     \(problem)") }
+                for problem in verification.indexProblems { print("index        \(problem)") }
+                if verification.indexCurrent == false {
+                    print("index        behind the shards: queries build it in memory until `cartelera store reindex` or the next run rebuilds it")
+                }
                 print("store \(store.root): \(verification.shards) shards, \(verification.items) items, generation \(verification.generation): "
-                      + (verification.isHealthy ? "healthy" : "NOT healthy"))
+                      + (check.isHealthy ? "healthy" : "NOT healthy"))
             }
-            if !verification.isHealthy { throw ExitCode(ExitStatus.failed.rawValue) }
+            if !check.isHealthy { throw ExitCode(ExitStatus.failed.rawValue) }
         }
+    }
+}
+
+/// What `store check` found: the store's own verification, and the sign-up files beside it.
+struct StoreCheck: Encodable {
+    /// Shards, manifest, state and index files.
+    var verification: StoreVerification
+    /// Sign-up files that cannot be read, each naming its file.
+    var signUps: [String]
+
+    /// Whether nothing is wrong.
+    var isHealthy: Bool { verification.isHealthy && signUps.isEmpty }
+
+    private enum CodingKeys: String, CodingKey { case signUps, healthy }
+
+    /// The verification's keys as they were, plus `signUps` and `healthy`.
+    func encode(to encoder: any Encoder) throws {
+        try verification.encode(to: encoder)
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(signUps, forKey: .signUps)
+        try container.encode(isHealthy, forKey: .healthy)
     }
 }
 
