@@ -41,11 +41,9 @@ public enum CorpusCheck {
         var problems: [String] = []
         var warnings: [String] = []
         var usedFiles = Set<String>()
-        if definition.hasSession, !roles.values.contains("detail_session") {
-            // The corpus holds no answer to the login or token request, so only the listing's reading can be checked.
-            definition = definition.withoutSession()
-            warnings.append("the corpus has no captured session answer (detail_session): checked without the session request, its {session.…} values empty")
-        }
+        let checked = checkedDefinition(definition, roles: roles)
+        definition = checked.definition
+        if let warning = checked.warning { warnings.append(warning) }
         if case .object(let members) = expect {
             for key in members.keys.sorted() where !knownKeys.contains(key) { problems.append("expect.json: unknown key \"\(key)\"") }
         }
@@ -121,6 +119,24 @@ public enum CorpusCheck {
             }
         }
         return CheckResult(name: site, problems: problems, warnings: warnings)
+    }
+
+    /// The definition as a corpus site can check it: without its session request when the corpus holds no answer to
+    /// it (`detail_session`), so only the listing's reading is checked, said in the warning.
+    public static func checkedDefinition(_ definition: CompiledDefinition, site: String, corpus: String) -> (definition: CompiledDefinition, warning: String?) {
+        guard let data = FileManager.default.contents(atPath: "\(corpus)/\(site)/expect.json"),
+              let expect = try? JSONDecoder().decode(JSONValue.self, from: data), case .object(let files)? = expect["files"] else {
+            return checkedDefinition(definition, roles: [:])
+        }
+        var roles: [String: String] = [:]
+        for (role, file) in files { if let name = file.string { roles[name] = role } }
+        return checkedDefinition(definition, roles: roles)
+    }
+
+    private static func checkedDefinition(_ definition: CompiledDefinition, roles: [String: String]) -> (definition: CompiledDefinition, warning: String?) {
+        guard definition.hasSession, !roles.values.contains("detail_session") else { return (definition, nil) }
+        return (definition.withoutSession(),
+                "the corpus has no captured session answer (detail_session): checked without the session request, its {session.…} values empty")
     }
 
     /// The corpus site's primary case as captured pages for `definition`, with its "today": `day` when given, else the

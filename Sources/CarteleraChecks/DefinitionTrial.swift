@@ -15,6 +15,8 @@ public struct TrialReport: Codable, Sendable {
         public var method: String
         /// The resolved URL.
         public var url: String
+        /// The body sent (a form or a JSON body), as text; bytes that are not UTF-8 are counted instead.
+        public var body: String?
         /// The answer's status, when there was one.
         public var status: Int?
         /// The answer's body size in bytes.
@@ -52,7 +54,8 @@ public enum DefinitionTrial {
         let recorder = RecordingFetcher(fetcher)
         let context = ScrapeContext(fetcher: recorder, now: now, logger: Logger(label: "cartelera.try"))
         let job = ScrapeJob(days: [day], channels: channel.map { [ChannelID($0.id)] })
-        let outcome = await makeScraper(for: definition).scrape(job, context: context)
+        // Only the channel asked for: a channel listed once per language is tried in that language.
+        let outcome = await makeScraper(for: channel.map { definition.restricted(to: $0) } ?? definition).scrape(job, context: context)
         let today = definition.dayZone.local(now).day
         var selectors: [SelectorMatch] = []
         var sections: [DaySection] = []
@@ -61,13 +64,13 @@ public enum DefinitionTrial {
         for (request, result) in recorder.exchanges {
             switch result {
             case .success(let response):
-                requests.append(.init(label: request.label, method: request.method, url: request.url, status: response.status, bytes: response.body.count))
+                requests.append(.init(label: request.label, method: request.method, url: request.url, body: bodyText(request.body), status: response.status, bytes: response.body.count))
                 let inspected = definition.inspect(response, label: request.label, channel: channel, day: day, today: today)
                 selectors += inspected.matches
                 sections += inspected.sections
                 warnings += inspected.problems
             case .failure(let error):
-                requests.append(.init(label: request.label, method: request.method, url: request.url, error: error.description))
+                requests.append(.init(label: request.label, method: request.method, url: request.url, body: bodyText(request.body), error: error.description))
             }
         }
         let extraction = outcome.extraction
@@ -80,6 +83,12 @@ public enum DefinitionTrial {
             failures: outcome.failures.map(\.description),
             // A detail page that fails costs only its own fields, as in a run.
             warnings: outcome.detailFailures.map { "detail page failed: \($0)" } + warnings)
+    }
+
+    /// A request body as it reads: UTF-8 text, else its size.
+    private static func bodyText(_ body: [UInt8]?) -> String? {
+        guard let body else { return nil }
+        return String(validating: body, as: UTF8.self) ?? "(\(body.count) bytes, not UTF-8)"
     }
 
     private static func encoded<T: Encodable>(_ values: [T]) -> [JSONValue] {

@@ -40,8 +40,8 @@ struct ClubListingSection: KindSection {
     func scraper(for definition: CompiledDefinition) -> any Scraper { ClubListingScraper(definition: definition, section: self) }
 
     /// The evening's page(s), then the venue pages, then the promotion pages.
-    func listingRequests(of definition: CompiledDefinition, channel: ChannelEntry?, day: Day, today: Day?, session: [String: String]) -> [FetchRequest] {
-        definition.pageRequests(channel: channel, day: day, today: today, session: session, pages: max(1, definition.request.pages ?? 1)).map(\.request)
+    func listingRequests(of definition: CompiledDefinition, channel: ChannelEntry?, day: Day, today: Day?) -> [FetchRequest] {
+        definition.pageRequests(channel: channel, day: day, today: today, pages: max(1, definition.request.pages ?? 1))
             + venuePageRequests(source: definition.source, policy: definition.fetchPolicy)
             + promotionPageRequests(source: definition.source, policy: definition.fetchPolicy)
     }

@@ -156,21 +156,22 @@ extension CompiledDefinition {
         }
         let request = definition.request
         try validateCounts(definition, fail: fail)
-        if let scheme = request.url.split(separator: ":").first, !["http", "https", "file"].contains(scheme.lowercased()) {
+        // A URL that starts with a placeholder (a session's value) gets its scheme checked when it is made.
+        if !request.url.hasPrefix("{"), let scheme = request.url.split(separator: ":").first, !["http", "https", "file"].contains(scheme.lowercased()) {
             throw fail("request.url", "only http, https and file URLs are fetched, not \"\(scheme):\"")
         }
         let session = try definition.session.map { spec throws(DefinitionError) in try CompiledSession.compile(spec, fail: fail) }
-        let sessionNames = Set(definition.session?.values.keys.map { $0 } ?? [])
-        let requestTemplates = [("request.url", request.url), ("request.body", request.body ?? "")]
+        let sessionNames = session?.names ?? []
+        let templates = [("request.url", request.url), ("request.body", request.body ?? "")]
             + (request.urls ?? []).enumerated().map { ("request.urls[\($0.offset)]", $0.element) }
             + (request.form ?? [:]).sorted { $0.key < $1.key }.map { ("request.form.\($0.key)", $0.value) }
             + (request.headers ?? [:]).sorted { $0.key < $1.key }.map { ("request.headers.\($0.key)", $0.value) }
-        for (key, template) in requestTemplates {
+        for (key, template) in templates {
             let unknown = PlaceholderValues.unknownNames(in: template, sessionNames: sessionNames)
             if !unknown.isEmpty { throw fail(key, "unknown placeholder {\(unknown[0])} (\(Self.placeholderHelp))") }
         }
         let channels = definition.channels ?? []
-        try checkChannelParts(requestTemplates, channels: channels, fail: fail)
+        try checkChannelParts(templates, channels: channels, fail: fail)
         var seen = Set<String>()
         for (index, channel) in channels.enumerated() {
             guard !channel.id.isEmpty else { throw fail("channels[\(index)].id", "a channel needs an id") }
@@ -213,8 +214,7 @@ extension CompiledDefinition {
             }
         }
 
-        let context = DefinitionContext(common: definition, source: source, file: file, probe: probe, sessionNames: sessionNames, lastStop: lastStop)
-        let compiledSection = try section(context)
+        let compiledSection = try section(DefinitionContext(common: definition, source: source, file: file, probe: probe))
 
         let sanityFraction = definition.sanity?.fraction ?? 0.5
         guard (0...1).contains(sanityFraction) else { throw fail("sanity.fraction", "expected a number from 0 to 1") }

@@ -57,7 +57,7 @@ enum DurationUnit: String, Sendable {
     case minutes = "min"
     case hours = "h"
 
-    /// Seconds in one unit, or the divisor for milliseconds.
+    /// The length in seconds of `value` of this unit.
     func seconds(_ value: Double) -> Double {
         switch self {
         case .milliseconds: value / 1000

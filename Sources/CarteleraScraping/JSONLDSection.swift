@@ -30,8 +30,9 @@ struct JSONLDSection: KindSection {
     func scraper(for definition: CompiledDefinition) -> any Scraper { JSONLDScraper(definition: definition, section: self) }
 
     /// `request.url`, then each of `request.urls`, placeholders rendered.
-    func listingRequests(of definition: CompiledDefinition, channel: ChannelEntry?, day: Day, today: Day?, session: [String: String]) -> [FetchRequest] {
-        let values = definition.placeholders(day: day, channel: nil, page: nil, today: today, session: session)
+    func listingRequests(of definition: CompiledDefinition, channel: ChannelEntry?, day: Day, today: Day?) -> [FetchRequest] {
+        var values = PlaceholderValues(day: day)
+        values.today = today
         let request = definition.request
         return ([request.url] + (request.urls ?? [])).enumerated().map { index, url in
             var template = request
@@ -40,12 +41,15 @@ struct JSONLDSection: KindSection {
         }
     }
 
-    /// Checks the further pages' schemes (their placeholders are checked with every request template) and the default city.
+    /// Checks the further page URLs and the default city.
     static func compile(_ written: Written, in context: DefinitionContext) throws(DefinitionError) -> JSONLDSection {
         for (index, url) in (context.common.request.urls ?? []).enumerated() {
+            let key = "request.urls[\(index)]"
             if let scheme = url.split(separator: ":").first, !["http", "https", "file"].contains(scheme.lowercased()) {
-                throw context.error("request.urls[\(index)]", "only http, https and file URLs are fetched, not \"\(scheme):\"")
+                throw context.error(key, "only http, https and file URLs are fetched, not \"\(scheme):\"")
             }
+            let unknown = PlaceholderValues.unknownNames(in: url)
+            if !unknown.isEmpty { throw context.error(key, "unknown placeholder {\(unknown[0])} (use date:FORMAT, week.start:FORMAT, week.end:FORMAT, day.relative:WORDS)") }
         }
         if let city = written.city, city.trimmingWhitespace().isEmpty {
             throw context.error("city", "name the city of venues whose address names none, or leave the key out")

@@ -64,13 +64,26 @@ enum RequestBuilder {
     static func request(_ detail: DetailSpec, values: PlaceholderValues, baseURL: String, source: SourceID, policy: FetchPolicy) -> FetchRequest? {
         let template = RequestTemplate(url: values.render(detail.url), method: detail.method, form: detail.form, body: detail.body, headers: detail.headers, pages: nil, firstPage: nil)
         var request = Self.request(template, values: values, source: source, label: "detail", policy: policy)
+        // A file: URL only from a page that is a file itself: a page's link must not make the engine read local files.
         guard let absolute = URL(string: request.url, relativeTo: URL(string: baseURL))?.absoluteURL.absoluteString,
-              absolute.hasPrefix("http") || absolute.hasPrefix("file") else { return nil }
+              absolute.hasPrefix("http://") || absolute.hasPrefix("https://") || (absolute.hasPrefix("file:") && baseURL.hasPrefix("file:")) else { return nil }
         request.url = absolute
         return request
     }
 
     static func formEncode(_ text: String) -> String { FormEncoding.encode(text) }
+
+    /// Refuses a request whose scheme came from a value (a session's answer naming the listing's URL) and is not
+    /// http(s): an answer must not make the engine read a local file or speak another protocol.
+    static func checkScheme(of request: FetchRequest, template: String) throws(ScrapeError) {
+        guard template.hasPrefix("{") else { return }
+        let head = request.url.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+        guard let colon = head.firstIndex(of: ":") else { return }
+        let scheme = head[..<colon].lowercased()
+        guard scheme != "http", scheme != "https" else { return }
+        throw ScrapeError(kind: .fetch, source: SourceID(request.source ?? ""), url: request.url,
+                          message: "the request's URL comes from a value and is \(scheme):, not http(s): not fetched")
+    }
 }
 
 extension CompiledDefinition {

@@ -104,12 +104,13 @@ public struct ScheduleScraper: Scraper {
         var rows: [RawItem] = []
         var warnings: [String] = []
         let today = definition.dayZone.local(now).day
-        for (request, values) in section.requests(of: definition, channel: channel, day: day, today: today, session: session) {
+        for (request, values) in definition.scheduleRequestsWithValues(channel: channel, day: day, today: today, session: session) {
+            try RequestBuilder.checkScheme(of: request, template: definition.request.url)
             let response = try await loader.response(request)
             if response.body.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) { continue }
             let document: Document
-            let table = section.schedule
-            if let location = table.json {
+            if let location = section.schedule.json {
+                let table = section.schedule
                 guard let root = try JSONInput.read(location, response: response, definition: definition, warnings: &warnings) else { continue }
                 guard let html = table.html else {
                     rows += try readJSONRows(root, table: table, values: values, url: response.url)

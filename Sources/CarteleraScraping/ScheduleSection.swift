@@ -29,18 +29,15 @@ struct ScheduleSection: KindSection {
 
     func scraper(for definition: CompiledDefinition) -> any Scraper { ScheduleScraper(definition: definition, section: self) }
 
-    /// The day's pages (`{page}` runs from `first_page` over `pages`), then each of `request.urls` once.
-    func listingRequests(of definition: CompiledDefinition, channel: ChannelEntry?, day: Day, today: Day?, session: [String: String]) -> [FetchRequest] {
-        requests(of: definition, channel: channel, day: day, today: today, session: session).map(\.request)
-    }
-
-    /// The day's requests, each with the placeholder values it was made with (its rows are read with them).
-    func requests(of definition: CompiledDefinition, channel: ChannelEntry?, day: Day, today: Day?, session: [String: String]) -> [(request: FetchRequest, values: PlaceholderValues)] {
-        definition.pageRequests(channel: channel, day: day, today: today, session: session, pages: max(1, definition.request.pages ?? 1), urls: true)
+    /// The day's pages (`{page}` runs from `first_page` over `pages`), then each of `request.urls`.
+    func listingRequests(of definition: CompiledDefinition, channel: ChannelEntry?, day: Day, today: Day?) -> [FetchRequest] {
+        definition.scheduleRequestsWithValues(channel: channel, day: day, today: today, session: [:]).map(\.request)
     }
 
     func inspectedTables(label: String?) -> [(key: String, table: CompiledTable)] {
-        if let detail, label?.hasPrefix("detail") == true { return [("detail", CompiledTable(rows: nil, fields: detail.fields, order: detail.order, json: detail.json))] }
+        if let detail, label?.hasPrefix("detail") == true {
+            return [("detail", CompiledTable(rows: nil, fields: detail.fields, order: detail.order, json: detail.json))]
+        }
         var table = schedule
         table.grid = grid
         return [("schedule", table)]
@@ -92,26 +89,27 @@ struct ScheduleSection: KindSection {
             guard fields[unique] != nil else { throw fail("schedule.unique", "names no field: unique is the field whose repeated value marks a programme already read") }
             schedule.unique = unique
         }
+        if context.common.rules?.lastStop == "duration", fields["duration"] == nil, written.detail?.fields["duration"] == nil {
+            throw fail("rules.last_stop", "duration needs a duration field")
+        }
 
         var detail: CompiledDetail?
         if let spec = written.detail {
+            let sessionNames = Set((context.common.session ?? []).flatMap { $0.values.keys })
             let templates = [("detail.url", spec.url), ("detail.body", spec.body ?? "")]
                 + (spec.form ?? [:]).sorted { $0.key < $1.key }.map { ("detail.form.\($0.key)", $0.value) }
                 + (spec.headers ?? [:]).sorted { $0.key < $1.key }.map { ("detail.headers.\($0.key)", $0.value) }
             for (key, template) in templates {
-                let unknown = PlaceholderValues.unknownNames(in: template, fieldNames: Set(fields.keys), sessionNames: context.sessionNames)
+                let unknown = PlaceholderValues.unknownNames(in: template, fieldNames: Set(fields.keys), sessionNames: sessionNames)
                 if !unknown.isEmpty { throw fail(key, "unknown placeholder {\(unknown[0])}: a listing field of that name is needed") }
             }
-            try CompiledDefinition.checkChannelParts([("detail.url", spec.url)], channels: context.channels, fail: fail)
+            try CompiledDefinition.checkChannelParts(templates, channels: context.channels, fail: fail)
             if let json = spec.json { try CompiledDefinition.validate(json, keyPath: "detail.json", fail: fail) }
             detail = CompiledDetail(spec: spec, fields: try CompiledDefinition.compileFields(spec.fields, keyPath: "detail.fields", json: spec.json != nil, probe: probe, fail: fail),
                                     order: try CompiledDefinition.fieldOrder(spec.fields, keyPath: "detail.fields", fail: fail))
             if fields["start"] == nil, detail?.fields["start"] == nil {
                 throw fail("schedule.fields.start", "a schedule needs a start field, in the listing or its detail")
             }
-        }
-        if context.lastStop == .duration, fields["duration"] == nil, detail?.fields["duration"] == nil {
-            throw fail("rules.last_stop", "duration needs a duration field")
         }
         return ScheduleSection(schedule: schedule, grid: grid, detail: detail)
     }

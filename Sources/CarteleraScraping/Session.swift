@@ -1,9 +1,9 @@
 import CarteleraFetch
 import CarteleraModel
 
-/// A source's login or token request, validated: where each of its values is read in the answer.
+/// A source's login or token requests, validated: each step's request and where each of its values is read.
 struct CompiledSession: Sendable {
-    /// Where one value of the answer is.
+    /// Where one value of an answer is.
     enum ValueSource: Sendable {
         /// A JSONPath into the answer's JSON.
         case json(JSONPath)
@@ -15,57 +15,75 @@ struct CompiledSession: Sendable {
         case header(String)
     }
 
-    let spec: SessionSpec
-    let values: [(name: String, source: ValueSource)]
-
-    /// Checks the request's templates and each value's source.
-    static func compile(_ spec: SessionSpec, fail: (String, String) -> DefinitionError) throws(DefinitionError) -> CompiledSession {
-        let templates = [("session.url", spec.url), ("session.body", spec.body ?? "")]
-            + (spec.form ?? [:]).sorted { $0.key < $1.key }.map { ("session.form.\($0.key)", $0.value) }
-            + (spec.headers ?? [:]).sorted { $0.key < $1.key }.map { ("session.headers.\($0.key)", $0.value) }
-        for (key, template) in templates {
-            if let name = PlaceholderValues.names(in: template).first(where: { !$0.hasPrefix("date") && !$0.hasPrefix("time") }) {
-                throw fail(key, "{\(name)} in a session request: it is made once, before any channel, so only {date…} and {time…} apply")
-            }
-            if let unknown = PlaceholderValues.unknownNames(in: template, fieldNames: []).first {
-                throw fail(key, "unknown placeholder {\(unknown)}")
-            }
-        }
-        if let scheme = spec.url.split(separator: ":").first, !["http", "https", "file"].contains(scheme.lowercased()) {
-            throw fail("session.url", "only http, https and file URLs are fetched, not \"\(scheme):\"")
-        }
-        guard !spec.values.isEmpty else { throw fail("session.values", "name at least one value to read from the answer, such as token: \"$.token\"") }
-        var values: [(String, ValueSource)] = []
-        for (name, text) in spec.values.sorted(by: { $0.key < $1.key }) {
-            guard name.first?.isLetter == true, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else {
-                throw fail("session.values.\(name)", "a value's name is letters, digits and _, used as {session.\(name)}")
-            }
-            if text == "cookies" {
-                values.append((name, .cookies))
-            } else if text.hasPrefix("cookie:"), text.count > 7 {
-                values.append((name, .cookie(String(text.dropFirst(7)))))
-            } else if text.hasPrefix("header:"), text.count > 7 {
-                values.append((name, .header(String(text.dropFirst(7)).lowercased())))
-            } else if text.hasPrefix("$") {
-                do { values.append((name, .json(try JSONPath(text)))) } catch { throw fail("session.values.\(name)", error.description) }
-            } else {
-                throw fail("session.values.\(name)", "expected a JSONPath starting with $, cookies, cookie:NAME or header:NAME, not \"\(text)\"")
-            }
-        }
-        return CompiledSession(spec: spec, values: values)
+    /// One request of the session and the values read from its answer.
+    struct Step: Sendable {
+        let spec: SessionSpec
+        let values: [(name: String, source: ValueSource)]
     }
 
-    /// The session request, its templates rendered for the first day asked for.
-    func request(values: PlaceholderValues, source: SourceID, policy: FetchPolicy) -> FetchRequest {
+    let steps: [Step]
+
+    /// Checks each step's templates (only `{date…}`, `{time…}` and earlier steps' values) and each value's source.
+    static func compile(_ specs: [SessionSpec], fail: (String, String) -> DefinitionError) throws(DefinitionError) -> CompiledSession {
+        guard !specs.isEmpty, specs.count <= 8 else { throw fail("session", "a session is one to eight requests") }
+        var known = Set<String>()
+        var steps: [Step] = []
+        for (index, spec) in specs.enumerated() {
+            let key = "session[\(index)]"
+            let templates = [("\(key).url", spec.url), ("\(key).body", spec.body ?? "")]
+                + (spec.form ?? [:]).sorted { $0.key < $1.key }.map { ("\(key).form.\($0.key)", $0.value) }
+                + (spec.headers ?? [:]).sorted { $0.key < $1.key }.map { ("\(key).headers.\($0.key)", $0.value) }
+            for (path, template) in templates {
+                if let name = PlaceholderValues.names(in: template).first(where: { !$0.hasPrefix("date") && !$0.hasPrefix("time") && !$0.hasPrefix("session.") }) {
+                    throw fail(path, "{\(name)} in a session request: it is made once, before any channel, so only {date…}, {time…} and earlier steps' {session.…} apply")
+                }
+                if let unknown = PlaceholderValues.unknownNames(in: template, fieldNames: [], sessionNames: known).first {
+                    throw fail(path, "unknown placeholder {\(unknown)}" + (unknown.hasPrefix("session.") ? ": no earlier step reads that value" : ""))
+                }
+            }
+            if !spec.url.hasPrefix("{"), let scheme = spec.url.split(separator: ":").first, !["http", "https", "file"].contains(scheme.lowercased()) {
+                throw fail("\(key).url", "only http, https and file URLs are fetched, not \"\(scheme):\"")
+            }
+            guard !spec.values.isEmpty else { throw fail("\(key).values", "name at least one value to read from the answer, such as token: \"$.token\"") }
+            var values: [(String, ValueSource)] = []
+            for (name, text) in spec.values.sorted(by: { $0.key < $1.key }) {
+                guard name.first?.isLetter == true, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else {
+                    throw fail("\(key).values.\(name)", "a value's name is letters, digits and _, used as {session.\(name)}")
+                }
+                if text == "cookies" {
+                    values.append((name, .cookies))
+                } else if text.hasPrefix("cookie:"), text.count > 7 {
+                    values.append((name, .cookie(String(text.dropFirst(7)))))
+                } else if text.hasPrefix("header:"), text.count > 7 {
+                    values.append((name, .header(String(text.dropFirst(7)).lowercased())))
+                } else if text.hasPrefix("$") {
+                    do { values.append((name, .json(try JSONPath(text)))) } catch { throw fail("\(key).values.\(name)", error.description) }
+                } else {
+                    throw fail("\(key).values.\(name)", "expected a JSONPath starting with $, cookies, cookie:NAME or header:NAME, not \"\(text)\"")
+                }
+                known.insert(name)
+            }
+            steps.append(Step(spec: spec, values: values))
+        }
+        return CompiledSession(steps: steps)
+    }
+
+    /// Every value name the session reads, for checking `{session.NAME}` in requests.
+    var names: Set<String> { Set(steps.flatMap { $0.values.map(\.name) }) }
+}
+
+extension CompiledSession.Step {
+    /// The step's request, its templates rendered with `values` (the first day asked for, earlier steps' values).
+    func request(values: PlaceholderValues, source: SourceID, label: String, policy: FetchPolicy) -> FetchRequest {
         let template = RequestTemplate(url: spec.url, method: spec.method, form: spec.form, body: spec.body, headers: spec.headers, pages: nil, firstPage: nil)
-        return RequestBuilder.request(template, values: values, source: source, label: "session", policy: policy)
+        return RequestBuilder.request(template, values: values, source: source, label: label, policy: policy)
     }
 
-    /// The values read from the session's answer; a value the answer lacks is an error naming it.
+    /// The values read from the step's answer; a value the answer lacks is an error naming it.
     func read(_ response: FetchResponse, source: SourceID) throws(ScrapeError) -> [String: String] {
         func fail(_ message: String) -> ScrapeError { ScrapeError(kind: .json, source: source, url: response.url, message: "session: \(message)") }
         var json: JSONValue?
-        let cookies = Self.cookies(response.headers["set-cookie"] ?? "")
+        let cookies = CompiledSession.cookies(response.headers["set-cookie"] ?? "")
         var result: [String: String] = [:]
         for (name, source) in values {
             let value: String?
@@ -90,7 +108,9 @@ struct CompiledSession: Sendable {
         }
         return result
     }
+}
 
+extension CompiledSession {
     /// The name and value of each cookie in `Set-Cookie` headers joined with ", " (attributes dropped; the comma in
     /// an `Expires` date does not start a cookie, since a cookie starts with `name=`).
     static func cookies(_ header: String) -> [(name: String, value: String)] {
@@ -126,11 +146,16 @@ extension CompiledDefinition {
         return copy
     }
 
-    /// Makes the session request, when the source has one, and reads its values for `{session.NAME}`.
+    /// Makes the session's requests in order, when the source has any, and reads their values for `{session.NAME}`.
     func openSession(loader: PageLoader, today: Day?) async throws(ScrapeError) -> [String: String] {
         guard let session else { return [:] }
-        let request = session.request(values: placeholders(day: today, channel: nil, page: nil, today: today), source: source, policy: fetchPolicy)
-        let response = try await loader.response(request)
-        return try session.read(response, source: source)
+        var values: [String: String] = [:]
+        for (index, step) in session.steps.enumerated() {
+            let request = step.request(values: placeholders(day: today, channel: nil, page: nil, today: today, session: values), source: source,
+                                       label: index == 0 ? "session" : "session-\(index + 1)", policy: fetchPolicy)
+            let response = try await loader.response(request)
+            values.merge(try step.read(response, source: source)) { _, new in new }
+        }
+        return values
     }
 }

@@ -35,20 +35,20 @@ public struct SiteDefinition: Codable, Sendable, DefinitionKeys {
     public var keep: KeepPolicy?
     /// The system age ratings are in, such as `ES` or `VET`.
     public var ratingSystem: String?
-    /// A login or token request made once before the listings, whose answer fills `{session.NAME}`.
-    public var session: SessionSpec?
+    /// Login or token requests made once, in order, before the listings; their answers fill `{session.NAME}`.
+    public var session: [SessionSpec]?
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case kind, name, site, timezone, encoding, format, request, channels, expressions, session
+        case kind, name, site, timezone, encoding, format, request, channels, expressions
         case dayZone = "day_zone"
         case bodyReplace = "body_replace"
-        case rules, sanity, fetch, days, keep
+        case rules, sanity, fetch, days, keep, session
         case ratingSystem = "rating_system"
     }
 
     static var nestedKeys: [CodingKeys: DefinitionSchema] {
         [.request: RequestTemplate.schema, .channels: .list(ChannelEntry.schema), .rules: RulesSpec.schema, .sanity: SanitySpec.schema,
-         .fetch: FetchSpec.schema, .expressions: .dictionary(.scalar), .bodyReplace: .list(.list(.scalar)), .session: SessionSpec.schema]
+         .fetch: FetchSpec.schema, .expressions: .dictionary(.scalar), .bodyReplace: .list(.list(.scalar)), .session: .list(SessionSpec.schema)]
     }
 }
 
@@ -290,10 +290,11 @@ public struct FetchSpec: Codable, Sendable, DefinitionKeys {
     }
 }
 
-/// A login or token request made once before a source's listings; values read from its answer fill `{session.NAME}`
-/// in the listing and detail requests (a token in the URL, a bearer header, the cookies it sets).
+/// One login or token request made before a source's listings; values read from its answer fill `{session.NAME}`
+/// in the later steps and in the listing and detail requests (a token in the URL, a bearer header, the cookies it
+/// sets, the listing's own URL found by a lookup).
 public struct SessionSpec: Codable, Sendable, DefinitionKeys {
-    /// The URL (takes `{date…}` placeholders for the first day asked for).
+    /// The URL (takes `{date…}` and `{time…}` placeholders for the first day asked for, and earlier steps' values).
     public var url: String
     /// The HTTP method; GET, or POST when there is a form or body.
     public var method: String?

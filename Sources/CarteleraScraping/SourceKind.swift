@@ -30,8 +30,8 @@ protocol KindSection: Sendable {
     static func compile(_ written: Written, in context: DefinitionContext) throws(DefinitionError) -> Self
     /// The scraper that runs a definition of this kind.
     func scraper(for definition: CompiledDefinition) -> any Scraper
-    /// The requests for one channel and day, in page order; `session` fills `{session.NAME}`.
-    func listingRequests(of definition: CompiledDefinition, channel: ChannelEntry?, day: Day, today: Day?, session: [String: String]) -> [FetchRequest]
+    /// The requests for one channel and day, in page order.
+    func listingRequests(of definition: CompiledDefinition, channel: ChannelEntry?, day: Day, today: Day?) -> [FetchRequest]
     /// The tables the definition debugger runs on a page (a detail page when `label` starts with `detail`).
     func inspectedTables(label: String?) -> [(key: String, table: CompiledTable)]
 }
@@ -44,8 +44,8 @@ extension KindSection {
     static var writtenKeys: [String: DefinitionSchema] { Written.keySchemas }
 
     /// One request per day, from `request`.
-    func listingRequests(of definition: CompiledDefinition, channel: ChannelEntry?, day: Day, today: Day?, session: [String: String]) -> [FetchRequest] {
-        definition.pageRequests(channel: channel, day: day, today: today, session: session, pages: 1).map(\.request)
+    func listingRequests(of definition: CompiledDefinition, channel: ChannelEntry?, day: Day, today: Day?) -> [FetchRequest] {
+        definition.pageRequests(channel: channel, day: day, today: today, pages: 1)
     }
 
     /// No tables: a kind that reads no selectors.
@@ -62,10 +62,6 @@ struct DefinitionContext {
     let file: String
     /// The values templates are checked with: the definition's first channel, a real day, page 1.
     let probe: PlaceholderValues
-    /// The names the session request gives (`{session.NAME}`).
-    let sessionNames: Set<String>
-    /// How the last programme of a page gets its stop.
-    let lastStop: LastStopRule
 
     /// The channels the definition lists.
     var channels: [ChannelEntry] { common.channels ?? [] }

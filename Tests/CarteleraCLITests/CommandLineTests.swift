@@ -85,6 +85,30 @@ import Testing
         #expect(unknown.status == 2)
     }
 
+    @Test(.enabled(if: RepositoryPaths.shared("corpus/tv-new") != nil, "needs ../shared/corpus"))
+    func sourcesTryOnACorpusSiteShowsBodiesAndTriesOneLanguage() throws {
+        let corpus = try #require(RepositoryPaths.shared("corpus/tv-new"))
+        let table = try CLIRunner.run(["sources", "try", "web.magentatv.de", "--corpus", corpus])
+        #expect(table.status == 0, "\(table.stderr)")
+        #expect(table.stdout.contains("warning: the corpus has no captured session answer"))
+        #expect(table.stdout.contains(#"listing body: {"count":-1,"#), "\(table.stdout)")
+        struct Report: Decodable {
+            struct Request: Decodable { var url: String; var body: String? }
+            var requests: [Request]
+            var warnings: [String]
+        }
+        let magenta = try CLIRunner.run(["sources", "try", "web.magentatv.de", "--corpus", corpus, "--json"])
+        let magentaReport = try JSONDecoder().decode(Report.self, from: Data(magenta.stdout.utf8))
+        #expect(magentaReport.requests.first?.body?.contains(#""channelid":"255""#) == true)
+        #expect(magentaReport.warnings.first?.hasPrefix("the corpus has no captured session answer") == true)
+        // The channel is listed once per language: only the first language's answer is asked for.
+        let nhk = try CLIRunner.run(["sources", "try", "nhkworldpremium.com", "--corpus", corpus, "--json"])
+        #expect(nhk.status == 0, "\(nhk.stderr)")
+        let nhkReport = try JSONDecoder().decode(Report.self, from: Data(nhk.stdout.utf8))
+        #expect(nhkReport.requests.map(\.url) == ["https://nhkworldpremium.com/backend/api/v1/front/episodes?lang=en"])
+        #expect(nhkReport.requests.first?.body == nil)
+    }
+
     @Test func sourcesTestChecksCapturedPagesInTextAndJSON() throws {
         let result = try CLIRunner.run(["sources", "test", "guia-tv.example", "audiencias.example"])
         #expect(result.status == 0)

@@ -92,10 +92,10 @@ import Testing
         try harness.page("https://tv.example/la1?token=T0K", #"{"items":[{"title":"Noticias","start":1795000000}]}"#)
         let text = yaml(top: """
             session:
-              url: "https://login.example/session"
-              method: POST
-              body: '{"tipo":"anonima"}'
-              values: {token: "$.token", jwt: "$.jwt"}
+              - url: "https://login.example/session"
+                method: POST
+                body: '{"tipo":"anonima"}'
+                values: {token: "$.token", jwt: "$.jwt"}
             """, request: """
               url: "https://tv.example/{channel}?token={session.token}"
               headers: {Authorization: "Bearer {session.jwt}"}
@@ -104,7 +104,7 @@ import Testing
         #expect(outcome.failures.isEmpty, "\(outcome.failures)")
         #expect(outcome.extraction.programmes.map(\.title) == ["Noticias"])
         let definition = try load(text)
-        let request = try #require(definition.listingRequests(channel: definition.channels.first, day: Day("2026-11-20")!, session: ["token": "T0K", "jwt": "J.W.T"]).first)
+        let request = try #require(definition.scheduleRequestsWithValues(channel: definition.channels.first, day: Day("2026-11-20")!, today: nil, session: ["token": "T0K", "jwt": "J.W.T"]).first?.request)
         #expect(request.headers["Authorization"] == "Bearer J.W.T")
     }
 
@@ -112,7 +112,7 @@ import Testing
         var harness = try ScrapeHarness()
         try harness.page("https://login.example/session", #"{"message":"Error de validacion"}"#, method: "POST")
         let outcome = try await harness.scrape(yaml(top: """
-            session: {url: "https://login.example/session", method: POST, values: {token: "$.token"}}
+            session: [{url: "https://login.example/session", method: POST, values: {token: "$.token"}}]
             """, request: "  url: \"https://tv.example/{channel}?token={session.token}\"", schedule: jsonFields), days: ["2026-11-20"])
         #expect(outcome.failures.count == 1)
         #expect(outcome.failures.first?.description.contains("session: the answer has no token ($.token)") == true, "\(outcome.failures)")
@@ -121,9 +121,9 @@ import Testing
 
     @Test func sessionsReadCookiesAndHeaders() throws {
         let definition = try load(yaml(top: """
-            session: {url: "https://login.example/auth", values: {jar: cookies, csrf: "cookie:CSRFSESSION", id: "header:X-Session"}}
+            session: [{url: "https://login.example/auth", values: {jar: cookies, csrf: "cookie:CSRFSESSION", id: "header:X-Session"}}]
             """, request: "  url: \"https://tv.example/{channel}\"\n  headers: {Cookie: \"{session.jar}\"}", schedule: jsonFields))
-        let session = try #require(definition.session)
+        let session = try #require(definition.session?.steps.first)
         let response = FetchResponse(url: "https://login.example/auth", status: 200, headers: [
             "Set-Cookie": "JSESSIONID=abc; Path=/; Expires=Wed, 21 Oct 2026 07:28:00 GMT; HttpOnly, CSRFSESSION=x\ny; Secure",
             "X-Session": "42",
@@ -133,14 +133,65 @@ import Testing
         #expect(values["csrf"] == "x y")
         #expect(values["id"] == "42")
         #expect(throws: DefinitionError.self) {
-            try load(yaml(top: "session: {url: \"https://login.example/{channel}\", values: {t: \"$.t\"}}", request: "  url: \"https://tv.example/\"", schedule: jsonFields))
+            try load(yaml(top: "session: [{url: \"https://login.example/{channel}\", values: {t: \"$.t\"}}]", request: "  url: \"https://tv.example/\"", schedule: jsonFields))
         }
         #expect(throws: DefinitionError.self) {
-            try load(yaml(top: "session: {url: \"https://login.example/\", values: {t: \"token\"}}", request: "  url: \"https://tv.example/\"", schedule: jsonFields))
+            try load(yaml(top: "session: [{url: \"https://login.example/\", values: {t: \"token\"}}]", request: "  url: \"https://tv.example/\"", schedule: jsonFields))
         }
         #expect(throws: DefinitionError.self) {
             try load(yaml(request: "  url: \"https://tv.example/{session.t}\"", schedule: jsonFields))
         }
+    }
+
+    @Test func sessionStepsChainAndTheirValueMayBeTheListingsURL() async throws {
+        var harness = try ScrapeHarness()
+        try harness.page("https://api.example/auth", #"{"token":{"access_token":"TK"}}"#, method: "POST")
+        try harness.page("https://api.example/sections", #"{"result":[{"name":"Inicio","id":"s1"},{"name":"Programación","id":"s2"}]}"#)
+        try harness.page("https://api.example/sections/s2/components", #"{"result":[{"active":false,"componentType":"epg_grid","itemsURL":"https://old.example/x"},{"active":true,"componentType":"epg_grid","itemsURL":"https://api.example/items/7.json"}]}"#)
+        try harness.page("https://api.example/items/7.json?day=2026-11-20", #"{"items":[{"title":"Fútbol","start":1795140000}]}"#)
+        let text = yaml(top: """
+            session:
+              - {url: "https://api.example/auth", method: POST, values: {token: "$.token.access_token"}}
+              - {url: "https://api.example/sections", headers: {Authorization: "JWT {session.token}"}, values: {section: "$.result[?(@.name == 'Programación')].id"}}
+              - {url: "https://api.example/sections/{session.section}/components", values: {items: "$.result[?(@.active == true && @.componentType == 'epg_grid')].itemsURL"}}
+            """, request: "  url: \"{session.items}?day={date}\"", schedule: jsonFields)
+        let outcome = try await harness.scrape(text, days: ["2026-11-20"])
+        #expect(outcome.failures.isEmpty, "\(outcome.failures)")
+        #expect(outcome.extraction.programmes.map(\.title) == ["Fútbol"])
+        let early = #expect(throws: DefinitionError.self) {
+            try load(yaml(top: "session: [{url: \"https://a.example/{session.later}\", values: {later: \"$.x\"}}]", request: "  url: \"https://tv.example/\"", schedule: jsonFields))
+        }
+        #expect(early?.description.contains("no earlier step reads that value") == true)
+    }
+
+    @Test func aURLMadeFromAValueIsFetchedOnlyOverHTTP() async throws {
+        var harness = try ScrapeHarness()
+        try harness.page("https://api.example/auth", #"{"items":"file:///etc/passwd"}"#)
+        let outcome = try await harness.scrape(yaml(top: "session: [{url: \"https://api.example/auth\", values: {items: \"$.items\"}}]",
+                                                    request: "  url: \"{session.items}\"", schedule: jsonFields), days: ["2026-11-20"])
+        #expect(outcome.failures.first?.description.contains("is file:, not http(s): not fetched") == true, "\(outcome.failures)")
+    }
+
+    @Test func aDetailLinkReadsALocalFileOnlyFromALocalPage() async throws {
+        let schedule = jsonFields + """
+
+                link: link
+            detail:
+              json: page
+              url: "{field.link}"
+              fields: {description: "$.synopsis"}
+            """
+        let items = #"{"items":[{"title":"Uno","start":1795000000,"link":"file:///etc/secret.json"},{"title":"Dos","start":1795003600,"link":"/p/2.json"}]}"#
+        var harness = try ScrapeHarness()
+        try harness.page("https://tv.example/la1", items)
+        try harness.page("file:///etc/secret.json", #"{"synopsis":"local file"}"#)
+        try harness.page("https://tv.example/p/2.json", #"{"synopsis":"Segunda"}"#)
+        let web = try await harness.scrape(yaml(request: "  url: \"https://tv.example/{channel}\"", schedule: schedule), days: ["2026-11-20"])
+        #expect(web.extraction.programmes.map(\.description) == [nil, "Segunda"], "\(web.extraction.programmes)")
+        try harness.page("file:///guide/la1", items)
+        try harness.page("file:///p/2.json", #"{"synopsis":"Segunda local"}"#)
+        let local = try await harness.scrape(yaml(request: "  url: \"file:///guide/{channel}\"", schedule: schedule), days: ["2026-11-20"])
+        #expect(local.extraction.programmes.map(\.description) == ["local file", "Segunda local"], "\(local.extraction.programmes)")
     }
 
     @Test func aFieldNamesAnotherInItsPathAndReplace() async throws {

@@ -46,7 +46,7 @@ extension Cartelera.Sources {
 
         func run() async throws {
             try global.requireScrapers()
-            let definition: CompiledDefinition
+            var definition: CompiledDefinition
             do { definition = try DefinitionLoader.load(SourceID(id), from: global.scrapersDirectory) } catch {
                 throw CommandFailure(description: error.description, status: .usage)
             }
@@ -58,6 +58,7 @@ extension Cartelera.Sources {
                 chosen = entry
             }
             var now = Timestamp(Date())
+            var checkWarning: String?
             var day = date.flatMap(Day.init) ?? definition.dayZone.local(now).day
             let fetcher: any Fetcher
             if let name = `case` {
@@ -81,6 +82,9 @@ extension Cartelera.Sources {
                 do { primary = try CorpusCheck.primaryCase(site: id, corpus: corpus, definition: definition, day: date.flatMap(Day.init)) } catch {
                     throw ValidationError(error.description)
                 }
+                let checked = CorpusCheck.checkedDefinition(definition, site: id, corpus: corpus)
+                checkWarning = checked.warning
+                definition = checked.definition
                 let fixture = try await withOwnDay(primary.fixture, definition)
                 day = fixture.day
                 if channel == nil { chosen = fixture.channel }
@@ -91,7 +95,8 @@ extension Cartelera.Sources {
             } else {
                 fetcher = FetchPipeline.make(FetchConfiguration(), logger: Logger(label: "cartelera.try"))
             }
-            let report = await DefinitionTrial.run(definition, day: day, channel: chosen, fetcher: fetcher, now: now)
+            var report = await DefinitionTrial.run(definition, day: day, channel: chosen, fetcher: fetcher, now: now)
+            if let checkWarning { report.warnings.insert(checkWarning, at: 0) }
             if global.json {
                 try GlobalOptions.printJSON(report)
             } else {
@@ -132,6 +137,11 @@ enum TrialTable {
         table(["label", "method", "status", "bytes", "url"], report.requests.map { request in
             [request.label ?? "", request.method, request.status.map(String.init) ?? "failed", request.bytes.map(String.init) ?? "", request.error.map { "\(request.url): \($0)" } ?? request.url]
         })
+        // The bodies sent (forms, JSON), each after its request's label: what a site's API was asked.
+        for request in report.requests {
+            guard let body = request.body else { continue }
+            Swift.print("  \(request.label ?? request.method) body: \(body.prefix(4000))\(body.count > 4000 ? "…" : "")")
+        }
         Swift.print("\nSelectors")
         table(["key", "matched", "first value", "page"], report.selectors.map { [$0.key, String($0.matched), String(($0.example ?? "").prefix(50)), $0.url] })
         if !report.sections.isEmpty {
