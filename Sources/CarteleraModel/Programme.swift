@@ -62,7 +62,22 @@ public struct Programme: Hashable, Codable, Sendable, Identifiable {
         rating: Rating? = nil, score: Double? = nil, country: String? = nil, language: String? = nil,
         provenance: [Provenance], externalID: String? = nil, extras: ProgrammeExtras? = nil
     ) {
-        self.id = ProgrammeID(channel: channel, start: start)
+        self.init(
+            id: ProgrammeID(channel: channel, start: start), channel: channel, start: start, stop: stop, timeZone: timeZone, title: title,
+            subtitle: subtitle, description: description, categories: categories, genres: genres, type: type, year: year, season: season,
+            episode: episode, image: image, url: url, directors: directors, actors: actors, guests: guests, rating: rating, score: score,
+            country: country, language: language, provenance: provenance, externalID: externalID, extras: extras)
+    }
+
+    /// A programme exactly as stored, its id as given (a reader of the store's files keeps the id it reads).
+    @inlinable
+    public init(
+        id: ProgrammeID, channel: ChannelID, start: Timestamp, stop: Timestamp?, timeZone: String, title: String,
+        subtitle: String?, description: String?, categories: [String], genres: [Genre], type: ProgrammeType?, year: Int?, season: Int?,
+        episode: Int?, image: String?, url: String?, directors: [String], actors: [String], guests: [String], rating: Rating?, score: Double?,
+        country: String?, language: String?, provenance: [Provenance], externalID: String?, extras: ProgrammeExtras?
+    ) {
+        self.id = id
         self.channel = channel
         self.start = start
         self.stop = stop

@@ -53,22 +53,34 @@ public struct Timestamp: Hashable, Comparable, Codable, Sendable, CustomStringCo
 
     /// ISO 8601 in UTC with a `Z`.
     public var iso8601: String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(20)
+        appendISO8601(to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends `iso8601` as UTF-8 bytes, for writers that build text without making strings.
+    public func appendISO8601(to bytes: inout [UInt8]) {
         let day = utcDay
         let secondOfDay = min(max(utcSecondOfDay, 0), 86_399)
         let (y, m, d) = day.components
-        var text = DigitText(capacity: 20)
-        text.append(y, width: 4, then: UInt8(ascii: "-"))
-        text.append(m, width: 2, then: UInt8(ascii: "-"))
-        text.append(d, width: 2, then: UInt8(ascii: "T"))
-        text.append(secondOfDay / 3600, width: 2, then: UInt8(ascii: ":"))
-        text.append(secondOfDay / 60 % 60, width: 2, then: UInt8(ascii: ":"))
-        text.append(secondOfDay % 60, width: 2, then: UInt8(ascii: "Z"))
-        return text.string
+        DigitText.append(y, width: 4, then: UInt8(ascii: "-"), to: &bytes)
+        DigitText.append(m, width: 2, then: UInt8(ascii: "-"), to: &bytes)
+        DigitText.append(d, width: 2, then: UInt8(ascii: "T"), to: &bytes)
+        DigitText.append(secondOfDay / 3600, width: 2, then: UInt8(ascii: ":"), to: &bytes)
+        DigitText.append(secondOfDay / 60 % 60, width: 2, then: UInt8(ascii: ":"), to: &bytes)
+        DigitText.append(secondOfDay % 60, width: 2, then: UInt8(ascii: "Z"), to: &bytes)
     }
 
     /// Parses ISO 8601 with `Z` or a `±hh:mm` offset (required), optional seconds and fractional seconds.
     public init?(iso8601 text: String) {
-        let scalars = Array(text.utf8)
+        var text = text
+        guard let value = text.withUTF8({ Timestamp(iso8601UTF8: $0) }) else { return nil }
+        self = value
+    }
+
+    /// Parses the UTF-8 bytes of an ISO 8601 instant, as `init?(iso8601:)` parses its text.
+    public init?(iso8601UTF8 scalars: UnsafeBufferPointer<UInt8>) {
         func number(_ start: Int, _ length: Int) -> Int? {
             guard start + length <= scalars.count else { return nil }
             var value = 0
@@ -222,6 +234,11 @@ struct DigitText {
 
     /// Appends a non-negative `number` padded with zeros to `width` digits (more when it needs them), then `separator`.
     mutating func append(_ number: Int, width: Int, then separator: UInt8?) {
+        Self.append(number, width: width, then: separator, to: &bytes)
+    }
+
+    /// Appends `number` to `bytes` as `append(_:width:then:)` does.
+    static func append(_ number: Int, width: Int, then separator: UInt8?, to bytes: inout [UInt8]) {
         if number < 0 { bytes.append(UInt8(ascii: "-")) }
         var count = 1
         var scale: UInt = 10

@@ -82,16 +82,13 @@ final class ProgrammeIndex: Sendable {
               titlePostings.count == count, longest >= 0 else {
             throw corrupt("its columns disagree in length")
         }
-        for index in 0..<count {
-            guard Int(channel[index]) < channels.count, Int(title[index]) < titles.count, Int(byChannel[index]) < count,
-                  Int(type[index]) < typeOfCode.count, Int(titlePostings[index]) < count else {
-                throw corrupt("record \(index) points outside the index")
-            }
-            if index > 0, start[index] < start[index - 1] { throw corrupt("records are out of order") }
+        // Whole columns at a time (vectorised), so a million records are checked in milliseconds when a process opens them.
+        guard channel.allBelow(UInt32(clamping: channels.count)), title.allBelow(UInt32(clamping: titles.count)), byChannel.allBelow(UInt32(clamping: count)),
+              type.allBelow(UInt8(clamping: typeOfCode.count)), titlePostings.allBelow(UInt32(clamping: count)) else {
+            throw corrupt("a record points outside the index")
         }
-        for index in 0..<wordTitles.count where Int(wordTitles[index]) >= titles.count {
-            throw corrupt("a word points outside the titles")
-        }
+        guard start.isNondecreasing else { throw corrupt("records are out of order") }
+        guard wordTitles.allBelow(UInt32(clamping: titles.count)) else { throw corrupt("a word points outside the titles") }
         for offsets in [channelOffsets, titleOffsets, wordOffsets] {
             let total = offsets === channelOffsets || offsets === titleOffsets ? count : wordTitles.count
             var previous: UInt32 = 0

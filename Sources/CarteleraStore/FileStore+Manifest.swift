@@ -15,6 +15,7 @@ extension FileStore {
     public func manifest() throws(StoreError) -> Manifest {
         guard let data = try POSIX.readFile(path(Self.manifestName)) else { return Manifest() }
         try checkSchemaVersion(of: data)
+        if let manifest = Manifest.canonical(data) { return manifest }
         return try JSONCoding.decode(Manifest.self, from: data, file: Self.manifestName)
     }
 
@@ -25,11 +26,11 @@ extension FileStore {
     }
 
     private func checkSchemaVersion(of data: Data) throws(StoreError) {
-        guard let probe = try? JSONDecoder().decode(SchemaProbe.self, from: data),
-              !Manifest.readableSchemaVersions.contains(probe.schemaVersion) else { return }
+        guard let version = Manifest.canonicalSchemaVersion(data) ?? (try? JSONDecoder().decode(SchemaProbe.self, from: data))?.schemaVersion,
+              !Manifest.readableSchemaVersions.contains(version) else { return }
         throw StoreError(
             kind: .schemaMismatch, file: Self.manifestName,
-            detail: "has schemaVersion \(probe.schemaVersion), this build reads \(Manifest.readableSchemaVersions)"
+            detail: "has schemaVersion \(version), this build reads \(Manifest.readableSchemaVersions)"
         )
     }
 

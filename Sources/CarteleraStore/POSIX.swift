@@ -21,7 +21,9 @@ enum POSIX {
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw StoreError(kind: .io, file: path, detail: "cannot stat: \(lastError)") }
-        var data = Data(count: Int(clamping: max(info.st_size, 0)))
+        // One byte more than the file holds, so the read that finds the end needs no larger buffer.
+        let size = Int(clamping: max(info.st_size, 0))
+        var data = Data(count: size < Int.max ? size + 1 : size)
         var filled = 0
         while true {
             if filled == data.count { data.count += 4096 }

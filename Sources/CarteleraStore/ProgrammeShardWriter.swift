@@ -40,7 +40,7 @@ enum ProgrammeShardWriter {
         if let country = p.country { key("country"); string(country, into: &out) }
         if let description = p.description { key("description"); string(description, into: &out) }
         key("directors"); strings(p.directors, into: &out)
-        if let episode = p.episode { key("episode"); out += Array(String(episode).utf8) }
+        if let episode = p.episode { key("episode"); CanonicalJSON.append(integer: episode, to: &out) }
         if let externalID = p.externalID { key("externalID"); string(externalID, into: &out) }
         if let extras = p.extras {
             key("extras")
@@ -86,15 +86,15 @@ enum ProgrammeShardWriter {
             out.append(UInt8(ascii: "}"))
         }
         if let score = p.score { key("score"); number(score, into: &out) }
-        if let season = p.season { key("season"); out += Array(String(season).utf8) }
-        key("start"); string(p.start.iso8601, into: &out)
-        if let stop = p.stop { key("stop"); string(stop.iso8601, into: &out) }
+        if let season = p.season { key("season"); CanonicalJSON.append(integer: season, to: &out) }
+        key("start"); CanonicalJSON.append(instant: p.start, to: &out)
+        if let stop = p.stop { key("stop"); CanonicalJSON.append(instant: stop, to: &out) }
         if let subtitle = p.subtitle { key("subtitle"); string(subtitle, into: &out) }
         key("timeZone"); string(p.timeZone, into: &out)
         key("title"); string(p.title, into: &out)
         if let type = p.type { key("type"); string(type.rawValue, into: &out) }
         if let url = p.url { key("url"); string(url, into: &out) }
-        if let year = p.year { key("year"); out += Array(String(year).utf8) }
+        if let year = p.year { key("year"); CanonicalJSON.append(integer: year, to: &out) }
         out.append(UInt8(ascii: "}"))
     }
 
@@ -107,45 +107,9 @@ enum ProgrammeShardWriter {
         out.append(UInt8(ascii: "]"))
     }
 
-    /// A JSON string as Foundation writes it without slash escaping: `"` and `\` escaped, \b \f \n \r \t short, other controls as \u00XX.
-    static func string(_ text: String, into out: inout [UInt8]) {
-        out.append(UInt8(ascii: "\""))
-        // Most strings need no escape: copied whole, not byte by byte.
-        let copied: Bool? = text.utf8.withContiguousStorageIfAvailable { buffer in
-            guard !buffer.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else { return false }
-            out.append(contentsOf: buffer)
-            return true
-        }
-        if copied == true {
-            out.append(UInt8(ascii: "\""))
-            return
-        }
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): out += [UInt8(ascii: "\\"), UInt8(ascii: "\"")]
-            case UInt8(ascii: "\\"): out += [UInt8(ascii: "\\"), UInt8(ascii: "\\")]
-            case 0x08: out += [UInt8(ascii: "\\"), UInt8(ascii: "b")]
-            case 0x0C: out += [UInt8(ascii: "\\"), UInt8(ascii: "f")]
-            case 0x0A: out += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
-            case 0x0D: out += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
-            case 0x09: out += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
-            case 0..<0x20:
-                let hex = Array("0123456789abcdef".utf8)
-                out += [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
-            default: out.append(byte)
-            }
-        }
-        out.append(UInt8(ascii: "\""))
-    }
+    static func string(_ text: String, into out: inout [UInt8]) { CanonicalJSON.append(string: text, to: &out) }
 
-    /// A double as Foundation writes it: whole numbers without a fraction, others in their shortest round-trip form.
-    static func number(_ value: Double, into out: inout [UInt8]) {
-        if value == value.rounded(), abs(value) < 1e15 {
-            out += Array(String(Int64(value)).utf8)
-        } else {
-            out += Array("\(value)".utf8)
-        }
-    }
+    static func number(_ value: Double, into out: inout [UInt8]) { CanonicalJSON.append(number: value, to: &out) }
 }
 
 /// A programme as the store writes it: the same object, byte for byte, as an item of its shard, for outputs that publish the store's own shape.
@@ -157,6 +121,6 @@ public enum ProgrammeJSON {
 
     /// Appends a JSON string literal, escaped as Foundation's encoder escapes it.
     public static func append(string text: String, to out: inout [UInt8]) {
-        ProgrammeShardWriter.string(text, into: &out)
+        CanonicalJSON.append(string: text, to: &out)
     }
 }

@@ -50,7 +50,16 @@ enum ShardCodec {
     }
 
     /// The content of a shard file, checked against the key it was read for.
+    ///
+    /// A file in this build's canonical form is read by `CanonicalShardReader`; any other goes to `JSONDecoder`,
+    /// which reads older schemas and hand edits, and explains a damaged file.
     static func decode(_ data: Data, for key: ShardKey) throws(StoreError) -> ShardContent {
+        if let content = CanonicalShardReader.content(data, for: key) { return content }
+        return try decodeWithFoundation(data, for: key)
+    }
+
+    /// The content of a shard file read by `JSONDecoder` alone (after migrating an older schema), checked against the key.
+    static func decodeWithFoundation(_ data: Data, for key: ShardKey) throws(StoreError) -> ShardContent {
         let data = try ShardMigration.current(data, for: key)
         switch key {
         case .channels: return .channels(try decode(data, as: [Channel].self, for: key))

@@ -1,4 +1,5 @@
 import CarteleraModel
+import Foundation
 
 /// One shard's new content.
 ///
@@ -48,5 +49,13 @@ public enum ShardContent: Sendable, Hashable {
     public static func programmeShards(_ programmes: [Programme]) -> [ShardKey: ShardContent] {
         Dictionary(grouping: programmes) { ShardKey.programmes(day: $0.start.utcDay, channel: $0.channel) }
             .mapValues { .programmes($0) }
+    }
+
+    /// The content of a shard file's bytes, checked against the key it was read for; `.corrupt` naming the file when it cannot be.
+    static func decode(_ data: Data, for key: ShardKey, decoding: ShardDecoding = .canonical) throws(StoreError) -> ShardContent {
+        switch decoding {
+        case .canonical: try ShardCodec.decode(data, for: key)
+        case .foundation: try ShardCodec.decodeWithFoundation(data, for: key)
+        }
     }
 }

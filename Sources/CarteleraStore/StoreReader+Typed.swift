@@ -1,11 +1,19 @@
 import CarteleraModel
 import Foundation
 
+/// How a shard's bytes are read into values.
+public enum ShardDecoding: Sendable {
+    /// The canonical reader, and `JSONDecoder` for a file it refuses: what every read uses.
+    case canonical
+    /// `JSONDecoder` alone, as every read went before the canonical reader: for comparisons and benchmarks.
+    case foundation
+}
+
 extension StoreReader {
     /// A shard's content decoded; nil when absent, `.corrupt` naming the file when it cannot be read as what its key holds.
-    public func content(_ key: ShardKey) throws(StoreError) -> ShardContent? {
+    public func content(_ key: ShardKey, decoding: ShardDecoding = .canonical) throws(StoreError) -> ShardContent? {
         guard let data = try shardData(key) else { return nil }
-        return try ShardCodec.decode(data, for: key)
+        return try ShardContent.decode(data, for: key, decoding: decoding)
     }
 
     /// The programmes of one channel on one UTC day, by start; [] when absent.

@@ -14,6 +14,12 @@ struct Feeds: AsyncParsableCommand {
     @Argument(help: ArgumentHelp("The folder `cartelera-bench generate` wrote (default out/bench-g).", valueName: "dir"))
     var directory: String = "out/bench-g"
 
+    @Flag(name: .long, help: "Skip reading every programme again with JSONDecoder alone and comparing the values.")
+    var skipCheck = false
+
+    @Flag(name: .long, help: "Only read every programme (the first line), without publishing.")
+    var readOnly = false
+
     func run() async throws {
         try BenchCommand.requireDataSetG(directory)
         let store = directory + "/store"
@@ -25,12 +31,15 @@ struct Feeds: AsyncParsableCommand {
         // The baseline: decoding every stored programme once, which any publisher of the store has to do.
         let fileStore = try FileStore(root: store, creating: false).snapshot()
         let readStarted = Date()
+        let keys = try fileStore.shardKeys().filter { if case .programmes = $0 { true } else { false } }
         var programmes = 0
-        for day in try fileStore.programmeDays() {
-            for channel in try fileStore.channelsWithProgrammes(day: day) { programmes += try fileStore.programmes(day: day, channel: channel).count }
+        for key in keys {
+            if case .programmes(let items)? = try fileStore.content(key) { programmes += items.count }
         }
         let readSeconds = Date().timeIntervalSince(readStarted)
-        print(String(format: "read only: %d programmes decoded in %.1f s (%.0f programmes/s)", programmes, readSeconds, Double(programmes) / readSeconds))
+        print(String(format: "read only: %d programmes decoded in %.2f s (%.0f programmes/s, one core)", programmes, readSeconds, Double(programmes) / readSeconds))
+        if !skipCheck { try compareWithFoundation(fileStore, keys: keys, canonicalSeconds: readSeconds) }
+        guard !readOnly else { return }
 
         for (label, mustWriteNothing) in [("cold build", false), ("unchanged rebuild", true)] {
             let (seconds, memory, report) = try build(store: store, output: output, feeds: feeds)
@@ -49,6 +58,23 @@ struct Feeds: AsyncParsableCommand {
     struct Report: Decodable {
         var written: [String]
         var unchanged: [String]
+    }
+
+    /// Every programme shard read again by `JSONDecoder` alone, as before the canonical reader, and compared value by value.
+    private func compareWithFoundation(_ store: some StoreReader, keys: [ShardKey], canonicalSeconds: Double) throws {
+        var programmes = 0
+        var foundationSeconds = 0.0
+        for key in keys {
+            let started = Date()
+            let foundation = try store.content(key, decoding: .foundation)
+            foundationSeconds += Date().timeIntervalSince(started)
+            if case .programmes(let items)? = foundation { programmes += items.count }
+            guard try store.content(key) == foundation else {
+                throw BenchFailure("\(key): the canonical reader and JSONDecoder read different values")
+            }
+        }
+        print(String(format: "JSONDecoder alone: %d programmes in %.1f s (%.0f programmes/s); the canonical reader takes %.3f× its time; all %d shards read the same both ways",
+                     programmes, foundationSeconds, Double(programmes) / foundationSeconds, canonicalSeconds / foundationSeconds, keys.count))
     }
 
     /// `cartelera build` of G in a fresh process at G's moment: seconds, peak resident MB and its report.

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CarteleraCore
 import Foundation
 import Logging
 
@@ -94,6 +95,11 @@ struct GlobalOptions: ParsableArguments {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         print(String(decoding: try encoder.encode(value), as: UTF8.self))
+    }
+
+    /// Prints compact JSON (a query's answer as the engine writes it) laid out as `printJSON` lays out what it encodes.
+    static func printJSON(compact bytes: [UInt8]) {
+        print(String(decoding: JSONIndentation.prettyPrinted(bytes), as: UTF8.self))
     }
 }
 

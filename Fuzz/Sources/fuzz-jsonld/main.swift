@@ -31,8 +31,9 @@ public func jsonLDHarness(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
 /// The scraper of the first jsonld definition in `Scrapers/`, built once.
 enum JSONLDDefinition {
     static let scraper: JSONLDScraper = {
-        guard let scraper = makeScraper(for: SourceDefinitions(kinds: [.jsonld]).all[0]) as? JSONLDScraper else { fatalError("a jsonld definition runs a JSONLDScraper") }
-        return scraper
+        let definition = SourceDefinitions(kinds: [.jsonld]).all[0]
+        guard let section = definition.section as? JSONLDSection else { fatalError("\(definition.source) has no jsonld section") }
+        return JSONLDScraper(definition: definition, section: section)
     }()
 }
 

@@ -31,11 +31,11 @@ extension Cartelera {
             var (context, _) = try filters.moment.context(global.configuration())
             let engine = try global.engine()
             context.knownChannels = engine.channels
-            let answer = engine.answer(try filters.query(kind: kind, context: context))
+            let query = try filters.query(kind: kind, context: context)
             if global.json {
-                try GlobalOptions.printJSON(answer)
+                GlobalOptions.printJSON(compact: engine.answerJSON(query))
             } else {
-                print(QueryTable(zone: try filters.moment.displayZone()).render(answer))
+                print(QueryTable(zone: try filters.moment.displayZone()).render(engine.answer(query)))
             }
         }
     }
@@ -55,26 +55,23 @@ extension Cartelera {
         @OptionGroup var global: GlobalOptions
         @OptionGroup var filters: QueryOptions
 
+        private static let nothingMatches = CommandFailure(description: "nothing matches these filters: shake has nothing to pick from", status: .failed)
+
         func run() async throws {
             global.bootstrapLogging()
             var (context, _) = try filters.moment.context(global.configuration())
             let engine = try global.engine()
             context.knownChannels = engine.channels
             let query = try filters.query(kind: kind, context: context)
-            let picked: QueryAnswer?
-            if let seed {
-                var seeded = SplitMix64(seed: seed)
-                picked = engine.shake(query, using: &seeded)
-            } else {
-                var system = SystemRandomNumberGenerator()
-                picked = engine.shake(query, using: &system)
-            }
-            guard let picked else {
-                throw CommandFailure(description: "nothing matches these filters: shake has nothing to pick from", status: .failed)
-            }
+            var seeded = SplitMix64(seed: seed ?? 0)
+            var system = SystemRandomNumberGenerator()
             if global.json {
-                try GlobalOptions.printJSON(picked)
+                let picked = seed == nil ? engine.shakeJSON(query, using: &system) : engine.shakeJSON(query, using: &seeded)
+                guard let picked else { throw Self.nothingMatches }
+                GlobalOptions.printJSON(compact: picked)
             } else {
+                let picked = seed == nil ? engine.shake(query, using: &system) : engine.shake(query, using: &seeded)
+                guard let picked else { throw Self.nothingMatches }
                 print(QueryTable(zone: try filters.moment.displayZone()).render(picked, picked: true))
             }
         }

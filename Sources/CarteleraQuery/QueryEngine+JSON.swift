@@ -1,0 +1,242 @@
+import CarteleraModel
+import CarteleraStore
+import Foundation
+
+extension QueryEngine {
+    /// The JSON of `answer(query)`: `{"kind","offset","rows","total"}`, byte for byte what `JSONEncoder` with sorted keys
+    /// and unescaped slashes writes for that answer, written straight from the index.
+    ///
+    /// Programme rows are written from the index's columns; venues, nights, promotions, audience entries and shares
+    /// are the store's own bytes for each item (kept in the index as the store wrote them), spliced in rather than
+    /// decoded and encoded again. A large answer costs about what finding it costs.
+    public func answerJSON(_ query: Query) -> [UInt8] {
+        var writer = AnswerWriter(index: index)
+        switch query.kind {
+        case .programmes:
+            writer.programmes(ProgrammeSearch(index: index.programmes).matches(query), query)
+        case .venues:
+            writer.venues(NightlifeSearch(index: index.nightlife).venues(query), query)
+        case .nights:
+            writer.nights(NightlifeSearch(index: index.nightlife).nights(query), query)
+        case .promotions:
+            writer.promotions(NightlifeSearch(index: index.nightlife).promotions(query), query)
+        case .audiences:
+            writer.audiences(AudienceSearch(index: index.audiences).entries(query), query)
+        case .shares:
+            writer.shares(AudienceSearch(index: index.audiences).shares(query), query)
+        }
+        return writer.out
+    }
+
+    /// The JSON of `shake(query, using:)`, the same pick from the same generator; nil when nothing matches.
+    public func shakeJSON(_ query: Query, using generator: inout some RandomNumberGenerator) -> [UInt8]? {
+        let total: Int = switch query.kind {
+        case .programmes: ProgrammeSearch(index: index.programmes).matches(query).count
+        case .venues: NightlifeSearch(index: index.nightlife).venues(query).count
+        case .nights: NightlifeSearch(index: index.nightlife).nights(query).count
+        case .promotions: NightlifeSearch(index: index.nightlife).promotions(query).count
+        case .audiences: AudienceSearch(index: index.audiences).entries(query).count
+        case .shares: AudienceSearch(index: index.audiences).shares(query).count
+        }
+        guard total > 0 else { return nil }
+        var pick = query
+        pick.limit = 1
+        pick.offset = Int.random(in: 0..<total, using: &generator)
+        return answerJSON(pick)
+    }
+}
+
+/// Writes an answer's JSON from index records, keys in sorted order as `JSONEncoder` orders them.
+struct AnswerWriter {
+    let index: QueryIndex
+    var out: [UInt8] = []
+
+    /// `{"kind":…,"offset":…,"rows":[` … `],"total":…}` around the page of `matches` the query asks for.
+    private mutating func page<Match>(_ matches: [Match], _ query: Query, row: (inout AnswerWriter, Match) -> Void) {
+        let start = min(query.offset, matches.count)
+        let end = min(matches.count, start + query.limit)
+        out.reserveCapacity(128 + (end - start) * 256)
+        literal(#"{"kind":"#)
+        CanonicalJSON.append(string: query.kind.rawValue, to: &out)
+        literal(#","offset":"#)
+        CanonicalJSON.append(integer: query.offset, to: &out)
+        literal(#","rows":["#)
+        for position in start..<end {
+            if position > start { out.append(UInt8(ascii: ",")) }
+            row(&self, matches[position])
+        }
+        literal(#"],"total":"#)
+        CanonicalJSON.append(integer: matches.count, to: &out)
+        out.append(UInt8(ascii: "}"))
+    }
+
+    mutating func programmes(_ matches: [ProgrammeSearch.Match], _ query: Query) {
+        page(matches, query) { writer, match in writer.programme(match.record, tier: match.tier, minutesLeft: nil) }
+    }
+
+    mutating func venues(_ matches: [NightlifeSearch.VenueMatch], _ query: Query) {
+        let nightlife = index.nightlife
+        page(matches, query) { writer, match in
+            writer.out.append(UInt8(ascii: "{"))
+            if let distance = match.distance {
+                writer.literal(#""distanceKilometres":"#)
+                CanonicalJSON.append(number: distance, to: &writer.out)
+                writer.out.append(UInt8(ascii: ","))
+            }
+            writer.tier(match.tier)
+            writer.literal(#""venue":"#)
+            writer.stored(nightlife.venueJSON, match.record)
+            writer.out.append(UInt8(ascii: "}"))
+        }
+    }
+
+    mutating func nights(_ matches: [NightlifeSearch.NightMatch], _ query: Query) {
+        let search = NightlifeSearch(index: index.nightlife)
+        let nightlife = index.nightlife
+        page(matches, query) { writer, match in
+            writer.out.append(UInt8(ascii: "{"))
+            if let distance = match.distance {
+                writer.literal(#""distanceKilometres":"#)
+                CanonicalJSON.append(number: distance, to: &writer.out)
+                writer.out.append(UInt8(ascii: ","))
+            }
+            if let list = match.guestList {
+                writer.literal(#""guestList":"#)
+                writer.stored(nightlife.nightList, match.record)
+                writer.literal(#","guestListStatus":"#)
+                CanonicalJSON.append(string: list.status(at: query.at).rawValue, to: &writer.out)
+                writer.out.append(UInt8(ascii: ","))
+            }
+            writer.tier(match.tier)
+            writer.literal(#""night":"#)
+            writer.stored(nightlife.nightJSON, match.record)
+            writer.literal(#","promoted":"#)
+            writer.literal(nightlife.nightPromoted[match.record] != 0 ? "true" : "false")
+            let venue = nightlife.nightVenue[match.record]
+            if venue != UInt32.max, let name = search.venue(Int(venue))?.name {
+                writer.literal(#","venueName":"#)
+                CanonicalJSON.append(string: name, to: &writer.out)
+            }
+            writer.out.append(UInt8(ascii: "}"))
+        }
+    }
+
+    mutating func promotions(_ matches: [NightlifeSearch.PromotionMatch], _ query: Query) {
+        let nightlife = index.nightlife
+        let now = query.at.secondsSince1970
+        page(matches, query) { writer, match in
+            let record = match.record
+            let active = !(now < nightlife.promotionFrom[record]) && !(now >= nightlife.promotionTo[record])
+            writer.literal(#"{"active":"#)
+            writer.literal(active ? "true," : "false,")
+            writer.tier(match.tier)
+            writer.literal(#""promoted":"#)
+            writer.literal(nightlife.promotionPaid[record] != 0 ? "true" : "false")
+            writer.literal(#","promotion":"#)
+            writer.stored(nightlife.promotionJSON, record)
+            writer.out.append(UInt8(ascii: "}"))
+        }
+    }
+
+    mutating func audiences(_ matches: [AudienceSearch.Match], _ query: Query) {
+        let audiences = index.audiences
+        page(matches, query) { writer, match in
+            writer.literal(#"{"entry":"#)
+            writer.stored(audiences.entryJSON, match.record)
+            if let tier = match.tier {
+                writer.literal(#","match":"#)
+                CanonicalJSON.append(integer: tier.rawValue, to: &writer.out)
+            }
+            writer.out.append(UInt8(ascii: "}"))
+        }
+    }
+
+    mutating func shares(_ records: [Int], _ query: Query) {
+        let audiences = index.audiences
+        page(records, query) { writer, record in
+            writer.literal(#"{"share":"#)
+            writer.stored(audiences.shareJSON, record)
+            writer.out.append(UInt8(ascii: "}"))
+        }
+    }
+
+    /// A `ProgrammeRow` of record `record`: `channel`, `channelName`, `externalID`, `genres`, `id`, `match`,
+    /// `minutesLeft`, `score`, `start`, `stop`, `title`, `type`, `year`.
+    mutating func programme(_ record: Int, tier: MatchTier?, minutesLeft: Int?) {
+        let programmes = index.programmes
+        let channel = Int(programmes.channel[record])
+        literal(#"{"channel":"#)
+        CanonicalJSON.append(string: programmes.channels[channel], to: &out)
+        literal(#","channelName":"#)
+        CanonicalJSON.append(string: programmes.channelNames[channel], to: &out)
+        programmes.externalID.withBytes(record) { external in
+            guard !external.isEmpty else { return }
+            literal(#","externalID":"#)
+            CanonicalJSON.append(utf8: external, to: &out)
+        }
+        literal(#","genres":["#)
+        var bits = UInt64(bitPattern: programmes.genreBits[record])
+        var first = true
+        while bits != 0 {
+            let bit = bits.trailingZeroBitCount
+            bits &= bits - 1
+            guard bit < programmes.genreOfBit.count, let genre = programmes.genreOfBit[bit] else { continue }
+            if !first { out.append(UInt8(ascii: ",")) }
+            first = false
+            CanonicalJSON.append(string: genre.rawValue, to: &out)
+        }
+        literal(#"],"id":""#)
+        CanonicalJSON.append(escaped: programmes.channels[channel], to: &out)
+        out.append(UInt8(ascii: "@"))
+        CanonicalJSON.append(integer: Int(programmes.start[record]), to: &out)
+        out.append(UInt8(ascii: "\""))
+        if let tier {
+            literal(#","match":"#)
+            CanonicalJSON.append(integer: tier.rawValue, to: &out)
+        }
+        if let minutesLeft {
+            literal(#","minutesLeft":"#)
+            CanonicalJSON.append(integer: minutesLeft, to: &out)
+        }
+        let score = programmes.score[record]
+        if score != 255 {
+            literal(#","score":"#)
+            CanonicalJSON.append(number: Double(score) / 10, to: &out)
+        }
+        literal(#","start":"#)
+        CanonicalJSON.append(instant: Timestamp(secondsSince1970: programmes.start[record]), to: &out)
+        if let stop = programmes.stopTime(record) {
+            literal(#","stop":"#)
+            CanonicalJSON.append(instant: Timestamp(secondsSince1970: stop), to: &out)
+        }
+        literal(#","title":"#)
+        programmes.titles.withBytes(Int(programmes.title[record])) { CanonicalJSON.append(utf8: $0, to: &out) }
+        if let type = programmes.typeOfCode[Int(programmes.type[record])] {
+            literal(#","type":"#)
+            CanonicalJSON.append(string: type.rawValue, to: &out)
+        }
+        let year = programmes.year[record]
+        if year != 0 {
+            literal(#","year":"#)
+            CanonicalJSON.append(integer: Int(year), to: &out)
+        }
+        out.append(UInt8(ascii: "}"))
+    }
+
+    /// `"match":<tier>,` when the row has a tier.
+    private mutating func tier(_ tier: MatchTier?) {
+        guard let tier else { return }
+        literal(#""match":"#)
+        CanonicalJSON.append(integer: tier.rawValue, to: &out)
+        out.append(UInt8(ascii: ","))
+    }
+
+    /// A stored item's JSON from the index, as the store wrote it.
+    private mutating func stored(_ column: StringColumn, _ record: Int) {
+        column.withBytes(record) { out.append(contentsOf: $0) }
+    }
+
+    private mutating func literal(_ text: StaticString) {
+        out.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+}

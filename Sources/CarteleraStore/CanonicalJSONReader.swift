@@ -1,0 +1,382 @@
+import CarteleraModel
+
+/// The canonical reader met something the store's writers never write; the caller hands the file to `JSONDecoder`.
+struct CanonicalRefusal: Error {}
+
+/// A strict reader of the JSON the store writes: no whitespace, keys in sorted order, absent optionals left out.
+///
+/// It accepts only what it can read exactly as `JSONDecoder` would: strings that are valid UTF-8 with JSON's escapes
+/// (no surrogate escapes), integers without a fraction or exponent that fit in 18 digits, finite doubles. Anything
+/// else throws `CanonicalRefusal`, and the file goes to `JSONDecoder`, which reads it or explains what is wrong.
+/// Hand-written because Foundation's decoder builds a tree of every value and then looks each key up by name,
+/// thirty times slower on the store's million-programme files.
+struct CanonicalJSONReader {
+    private let base: UnsafePointer<UInt8>
+    private let end: Int
+    /// The offset of the next byte to read.
+    private(set) var position: Int
+
+    /// A reader of `count` bytes at `base`.
+    init(_ base: UnsafePointer<UInt8>, count: Int) {
+        self.base = base
+        self.end = count
+        self.position = 0
+    }
+
+    /// Whether every byte has been read.
+    var atEnd: Bool { position == end }
+
+    /// How many bytes are left to read.
+    var remaining: Int { end - position }
+
+    /// Consumes `literal` when the bytes at the position are exactly it.
+    @inline(__always)
+    mutating func take(_ literal: StaticString) -> Bool {
+        let count = literal.utf8CodeUnitCount
+        guard end - position >= count, Self.equal(UnsafeRawPointer(base + position), UnsafeRawPointer(literal.utf8Start), count) else { return false }
+        position += count
+        return true
+    }
+
+    /// Whether `count` bytes at `a` and `b` are equal: the keys are short, so two overlapping 8-byte loads (or 4-byte
+    /// ones) beat a call to `memcmp`.
+    @inline(__always)
+    private static func equal(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, _ count: Int) -> Bool {
+        if count >= 8 {
+            var offset = 0
+            while offset + 8 < count {
+                guard a.loadUnaligned(fromByteOffset: offset, as: UInt64.self) == b.loadUnaligned(fromByteOffset: offset, as: UInt64.self) else { return false }
+                offset += 8
+            }
+            return a.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self) == b.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+        }
+        if count >= 4 {
+            return a.loadUnaligned(as: UInt32.self) == b.loadUnaligned(as: UInt32.self)
+                && a.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self) == b.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
+        }
+        for offset in 0..<count where a.load(fromByteOffset: offset, as: UInt8.self) != b.load(fromByteOffset: offset, as: UInt8.self) {
+            return false
+        }
+        return true
+    }
+
+    /// Consumes `literal`, or refuses.
+    @inline(__always)
+    mutating func expect(_ literal: StaticString) throws(CanonicalRefusal) {
+        guard take(literal) else { throw CanonicalRefusal() }
+    }
+
+    /// Consumes one byte when it is `byte`.
+    @inline(__always)
+    mutating func take(byte: UInt8) -> Bool {
+        guard position < end, base[position] == byte else { return false }
+        position += 1
+        return true
+    }
+
+    /// Consumes a string literal whose text is exactly `text`, unescaped.
+    mutating func expectString(_ text: String) throws(CanonicalRefusal) {
+        var text = text
+        let count = text.utf8.count
+        guard end - position >= count + 2, base[position] == quote, base[position + count + 1] == quote else { throw CanonicalRefusal() }
+        let matched = text.withUTF8 { utf8 in utf8.elementsEqual(UnsafeBufferPointer(start: base + position + 1, count: count)) }
+        guard matched else { throw CanonicalRefusal() }
+        position += count + 2
+    }
+
+    // MARK: strings
+
+    /// A string literal's value.
+    mutating func string() throws(CanonicalRefusal) -> String {
+        let (start, count, highBits) = try plainString()
+        guard count >= 0 else { return try escapedString(from: start) }
+        let span = UnsafeBufferPointer(start: base + start, count: count)
+        guard highBits & 0x80 == 0 || Self.isValidUTF8(span) else { throw CanonicalRefusal() }
+        return String(decoding: span, as: UTF8.self)
+    }
+
+    /// The string after `key` (a literal such as `,"country":`) when the bytes continue with it; nil when they do not.
+    mutating func string(ifKey key: StaticString) throws(CanonicalRefusal) -> String? {
+        guard take(key) else { return nil }
+        return try string()
+    }
+
+    /// The bytes of a string literal that holds no escape, for values read from a fixed table; refuses one with escapes.
+    mutating func unescapedStringBytes() throws(CanonicalRefusal) -> UnsafeBufferPointer<UInt8> {
+        let (start, count, _) = try plainString()
+        guard count >= 0 else { throw CanonicalRefusal() }
+        return UnsafeBufferPointer(start: base + start, count: count)
+    }
+
+    /// A list of strings.
+    mutating func strings() throws(CanonicalRefusal) -> [String] {
+        try expectByte(openBracket)
+        if take(byte: closeBracket) { return [] }
+        var values: [String] = []
+        values.reserveCapacity(4)
+        repeat {
+            values.append(try string())
+        } while take(byte: comma)
+        try expectByte(closeBracket)
+        return values
+    }
+
+    /// A list of values each read by `element`.
+    mutating func list<Element>(_ element: (inout CanonicalJSONReader) throws(CanonicalRefusal) -> Element) throws(CanonicalRefusal) -> [Element] {
+        try expectByte(openBracket)
+        if take(byte: closeBracket) { return [] }
+        var values: [Element] = []
+        repeat {
+            values.append(try element(&self))
+        } while take(byte: comma)
+        try expectByte(closeBracket)
+        return values
+    }
+
+    /// An instant written as ISO 8601, read as `Timestamp`'s decoder reads it.
+    mutating func timestamp() throws(CanonicalRefusal) -> Timestamp {
+        let bytes = try unescapedStringBytes()
+        guard let value = Timestamp(iso8601UTF8: bytes) else { throw CanonicalRefusal() }
+        return value
+    }
+
+    /// A day written as `YYYY-MM-DD`, read as `Day`'s decoder reads it.
+    mutating func day() throws(CanonicalRefusal) -> Day {
+        guard let day = Day(try string()) else { throw CanonicalRefusal() }
+        return day
+    }
+
+    /// The instant after `key` when the bytes continue with it; nil when they do not.
+    mutating func timestamp(ifKey key: StaticString) throws(CanonicalRefusal) -> Timestamp? {
+        guard take(key) else { return nil }
+        return try timestamp()
+    }
+
+    /// Scans a string literal: where its text starts, its length (-1 when it holds an escape, the scan stopped there)
+    /// and the OR of its bytes (bit 7 set when any is not ASCII).
+    @inline(__always)
+    private mutating func plainString() throws(CanonicalRefusal) -> (start: Int, count: Int, highBits: UInt8) {
+        try expectByte(quote)
+        let start = position
+        var index = position
+        // Eight bytes at a time while none is a quote, a backslash or a control character (SWAR: each test sets a
+        // byte's high bit where it holds); the bytes' high bits are collected to tell ASCII text.
+        var wordBits: UInt64 = 0
+        while end - index >= 8 {
+            let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+            let quotes = word ^ 0x2222_2222_2222_2222, backslashes = word ^ 0x5C5C_5C5C_5C5C_5C5C
+            let special = ((quotes &- 0x0101_0101_0101_0101) & ~quotes) | ((backslashes &- 0x0101_0101_0101_0101) & ~backslashes)
+                | ((word &- 0x2020_2020_2020_2020) & ~word)
+            let flags = special & 0x8080_8080_8080_8080
+            if flags != 0 {
+                // The lowest flag is exact (a borrow only reaches bytes above a real hit): the first special byte.
+                let offset = flags.trailingZeroBitCount / 8
+                wordBits |= offset == 0 ? 0 : word & (UInt64.max >> UInt64(64 - 8 * offset))
+                index += offset
+                break
+            }
+            wordBits |= word
+            index += 8
+        }
+        var highBits: UInt8 = wordBits & 0x8080_8080_8080_8080 == 0 ? 0 : 0x80
+        while index < end {
+            let byte = base[index]
+            if byte == quote {
+                position = index + 1
+                return (start, index - start, highBits)
+            }
+            if byte == backslash { return (start, -1, highBits) }
+            if byte < 0x20 { throw CanonicalRefusal() }
+            highBits |= byte
+            index += 1
+        }
+        throw CanonicalRefusal()
+    }
+
+    /// A string with escapes, from its first byte: JSON's short escapes and `\uXXXX` outside the surrogates.
+    private mutating func escapedString(from start: Int) throws(CanonicalRefusal) -> String {
+        var bytes: [UInt8] = []
+        var index = start
+        while index < end {
+            let byte = base[index]
+            if byte == quote {
+                position = index + 1
+                guard bytes.withUnsafeBufferPointer(Self.isValidUTF8) else { throw CanonicalRefusal() }
+                return String(decoding: bytes, as: UTF8.self)
+            }
+            if byte < 0x20 { throw CanonicalRefusal() }
+            guard byte == backslash else {
+                bytes.append(byte)
+                index += 1
+                continue
+            }
+            guard index + 1 < end else { throw CanonicalRefusal() }
+            switch base[index + 1] {
+            case quote: bytes.append(quote)
+            case backslash: bytes.append(backslash)
+            case UInt8(ascii: "/"): bytes.append(UInt8(ascii: "/"))
+            case UInt8(ascii: "b"): bytes.append(0x08)
+            case UInt8(ascii: "f"): bytes.append(0x0C)
+            case UInt8(ascii: "n"): bytes.append(0x0A)
+            case UInt8(ascii: "r"): bytes.append(0x0D)
+            case UInt8(ascii: "t"): bytes.append(0x09)
+            case UInt8(ascii: "u"):
+                guard index + 6 <= end else { throw CanonicalRefusal() }
+                var scalar: UInt32 = 0
+                for offset in 2..<6 {
+                    guard let digit = Self.hexValue(base[index + offset]) else { throw CanonicalRefusal() }
+                    scalar = scalar << 4 | digit
+                }
+                // A surrogate half is left to JSONDecoder, which pairs (or refuses) them.
+                guard let unicode = Unicode.Scalar(scalar), let encoded = UTF8.encode(unicode) else { throw CanonicalRefusal() }
+                bytes.append(contentsOf: encoded)
+                index += 4
+            default:
+                throw CanonicalRefusal()
+            }
+            index += 2
+        }
+        throw CanonicalRefusal()
+    }
+
+    /// Whether the bytes are well-formed UTF-8: no overlong forms, surrogates or scalars past U+10FFFF (which
+    /// `String(decoding:)` would repair with U+FFFD, and JSONDecoder refuses).
+    static func isValidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var index = 0
+        let count = bytes.count
+        func continuation(_ offset: Int) -> UInt8? {
+            guard index + offset < count, bytes[index + offset] & 0xC0 == 0x80 else { return nil }
+            return bytes[index + offset]
+        }
+        while index < count {
+            let lead = bytes[index]
+            switch lead {
+            case 0..<0x80:
+                index += 1
+            case 0xC2..<0xE0:
+                guard continuation(1) != nil else { return false }
+                index += 2
+            case 0xE0..<0xF0:
+                guard let second = continuation(1), continuation(2) != nil,
+                      lead != 0xE0 || second >= 0xA0, lead != 0xED || second < 0xA0 else { return false }
+                index += 3
+            case 0xF0..<0xF5:
+                guard let second = continuation(1), continuation(2) != nil, continuation(3) != nil,
+                      lead != 0xF0 || second >= 0x90, lead != 0xF4 || second < 0x90 else { return false }
+                index += 4
+            default:
+                return false
+            }
+        }
+        return true
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt32? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt32(byte - UInt8(ascii: "0"))
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): UInt32(byte - UInt8(ascii: "a") + 10)
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): UInt32(byte - UInt8(ascii: "A") + 10)
+        default: nil
+        }
+    }
+
+    // MARK: numbers and literals
+
+    /// An integer without fraction or exponent, at most 18 digits (so it cannot overflow).
+    mutating func int() throws(CanonicalRefusal) -> Int {
+        let negative = take(byte: UInt8(ascii: "-"))
+        let digitsStart = position
+        var value = 0
+        while position < end, base[position] &- UInt8(ascii: "0") < 10 {
+            value = value &* 10 &+ Int(base[position] &- UInt8(ascii: "0"))
+            position += 1
+        }
+        let digits = position - digitsStart
+        guard digits > 0, digits <= 18, digits == 1 || base[digitsStart] != UInt8(ascii: "0") else { throw CanonicalRefusal() }
+        // A fraction or an exponent makes it a number this reader leaves to JSONDecoder.
+        if position < end, base[position] == UInt8(ascii: ".") || base[position] | 0x20 == UInt8(ascii: "e") { throw CanonicalRefusal() }
+        return negative ? -value : value
+    }
+
+    /// The integer after `key` when the bytes continue with it; nil when they do not.
+    mutating func int(ifKey key: StaticString) throws(CanonicalRefusal) -> Int? {
+        guard take(key) else { return nil }
+        return try int()
+    }
+
+    /// A finite double, read to the same value as a correctly rounded parser reads it.
+    mutating func double() throws(CanonicalRefusal) -> Double {
+        let start = position
+        let negative = take(byte: UInt8(ascii: "-"))
+        var mantissa: UInt64 = 0
+        var digits = 0
+        var nonZero = false
+        let integerStart = position
+        while position < end, base[position] &- UInt8(ascii: "0") < 10 {
+            mantissa = mantissa &* 10 &+ UInt64(base[position] &- UInt8(ascii: "0"))
+            nonZero = nonZero || base[position] != UInt8(ascii: "0")
+            digits += 1
+            position += 1
+        }
+        let integerDigits = position - integerStart
+        guard integerDigits > 0, integerDigits == 1 || base[integerStart] != UInt8(ascii: "0") else { throw CanonicalRefusal() }
+        var fractionDigits = 0
+        if take(byte: UInt8(ascii: ".")) {
+            while position < end, base[position] &- UInt8(ascii: "0") < 10 {
+                mantissa = mantissa &* 10 &+ UInt64(base[position] &- UInt8(ascii: "0"))
+                nonZero = nonZero || base[position] != UInt8(ascii: "0")
+                digits += 1
+                fractionDigits += 1
+                position += 1
+            }
+            guard fractionDigits > 0 else { throw CanonicalRefusal() }
+        }
+        var hasExponent = false
+        if position < end, base[position] | 0x20 == UInt8(ascii: "e") {
+            hasExponent = true
+            position += 1
+            if position < end, base[position] == UInt8(ascii: "+") || base[position] == UInt8(ascii: "-") { position += 1 }
+            let exponentStart = position
+            while position < end, base[position] &- UInt8(ascii: "0") < 10 { position += 1 }
+            guard position > exponentStart else { throw CanonicalRefusal() }
+        }
+        // Up to 15 digits and no exponent: the mantissa and the power of ten are exact doubles, and one division of
+        // exact values rounds correctly, to the double nearest the decimal (the fast path of Clinger's algorithm).
+        if !hasExponent, digits <= 15 {
+            let value = Double(mantissa) / Self.powersOfTen[fractionDigits]
+            return negative ? -value : value
+        }
+        let token = String(decoding: UnsafeBufferPointer(start: base + start, count: position - start), as: UTF8.self)
+        // Overflow and underflow are left to JSONDecoder, which refuses what it cannot represent.
+        guard let value = Double(token), value.isFinite, value.magnitude >= Double.leastNormalMagnitude || !nonZero else {
+            throw CanonicalRefusal()
+        }
+        return value
+    }
+
+    /// The double after `key` when the bytes continue with it; nil when they do not.
+    mutating func double(ifKey key: StaticString) throws(CanonicalRefusal) -> Double? {
+        guard take(key) else { return nil }
+        return try double()
+    }
+
+    /// `true` or `false`.
+    mutating func bool() throws(CanonicalRefusal) -> Bool {
+        if take("true") { return true }
+        if take("false") { return false }
+        throw CanonicalRefusal()
+    }
+
+    /// Consumes `byte`, or refuses.
+    mutating func expectByte(_ byte: UInt8) throws(CanonicalRefusal) {
+        guard take(byte: byte) else { throw CanonicalRefusal() }
+    }
+
+    private static let powersOfTen: [Double] = (0...15).map { exponent in (0..<exponent).reduce(1.0) { value, _ in value * 10 } }
+}
+
+private let quote = UInt8(ascii: "\"")
+private let backslash = UInt8(ascii: "\\")
+private let comma = UInt8(ascii: ",")
+private let openBracket = UInt8(ascii: "[")
+private let closeBracket = UInt8(ascii: "]")
