@@ -15,24 +15,31 @@ public struct DemoSite: Sendable {
         var contentType: String
     }
 
-    /// Reads every `*.example` source's cases: the k-th day of captures answers the requests for today + k.
+    /// Reads every `*.example` source's cases and moves each capture's dates (`shift(of:firstCapture:today:byWeeks:)`).
     public init(scrapers: String, now: Timestamp) throws {
         var sources: [SourceID] = []
         var pages: [String: Page] = [:]
         for id in DefinitionLoader.sourceIDs(in: scrapers) where SampleSites.isSample(id) {
             // An invalid sample fails in the run, with its file and key; serving the others must not depend on it.
             guard let definition = try? DefinitionLoader.load(id, from: scrapers) else { continue }
+            let nightlife = definition.kind == .clubListing || definition.kind == .jsonld
             // The first capture answers the first day a run at `now` asks for: after midnight, a club listing's is yesterday's evening.
             let today = definition.firstDay(at: now)
             guard let data = FileManager.default.contents(atPath: "\(definition.directory)/\(SourceCheck.fileName)") else { continue }
             let expect = try JSONDecoder().decode(JSONValue.self, from: data)
+            // In capture order, so a page every case shares (a venue list, promotions) moves with the first one.
             let cases = (expect["cases"]?.array ?? []).filter { ($0["count"]?.int ?? 1) > 0 }
+                .sorted { ($0["date"]?.string ?? "") < ($1["date"]?.string ?? "") }
             let captureDays = Set(cases.compactMap { $0["date"]?.string.flatMap(Day.init) }).sorted()
             guard let firstCapture = captureDays.first else { continue }
+            // Nightlife keeps its weekdays where every evening a run asks for still finds a page: the captures cover a
+            // week, or the listing's address does not name the day.
+            let byWeeks = nightlife && (captureDays.count >= 7
+                || definition.listingRequests(channel: nil, day: today) == definition.listingRequests(channel: nil, day: today.advanced(by: 1)))
             sources.append(id)
             for item in cases {
                 guard let fixture = SourceCheck.fixtureCase(item, definition: definition, name: id.rawValue) else { continue }
-                let shift = firstCapture.distance(to: today)
+                let shift = Self.shift(of: fixture.day, firstCapture: firstCapture, today: today, byWeeks: byWeeks)
                 let day = fixture.day.advanced(by: shift)
                 let files = fixture.listingFiles.isEmpty ? fixture.otherRoutes.map(\.file) : fixture.listingFiles
                 let contentType = item["content_type"]?.string ?? (definition.kind == .xmltv ? "application/xml" : "text/html; charset=utf-8")
@@ -43,12 +50,23 @@ public struct DemoSite: Sendable {
                     case .clubListing, .jsonld: body = Self.shiftISODates(body, byDays: shift)
                     default: break
                     }
-                    pages[Self.key(method: request.method, url: request.url, body: request.body)] = Page(body: body, contentType: contentType)
+                    let key = Self.key(method: request.method, url: request.url, body: request.body)
+                    if pages[key] == nil { pages[key] = Page(body: body, contentType: contentType) }
                 }
             }
         }
         self.sources = sources
         self.pages = pages
+    }
+
+    /// How many days a capture's dates move. Captures follow on from today: the first captured day becomes today, the
+    /// next tomorrow. By weeks, a night keeps its weekday ("Viernes Techno" stays on a Friday): each captured evening
+    /// becomes the first day from today with its weekday.
+    static func shift(of capture: Day, firstCapture: Day, today: Day, byWeeks: Bool) -> Int {
+        guard byWeeks else { return firstCapture.distance(to: today) }
+        let days = capture.distance(to: today)
+        let weeks = days >= 0 ? (days + 6) / 7 : -(-days / 7)
+        return weeks * 7
     }
 
     /// Sends `https://<id>/…` to the sample server under `/<id>/…`.

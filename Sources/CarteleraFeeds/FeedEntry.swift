@@ -104,7 +104,7 @@ struct FeedEntries {
         fields.episode = stored?.episode
         let when = span(row.start, row.stop)
         var facts = [when, row.channelName]
-        if let type = row.type { facts.append(type.rawValue) }
+        if let type = row.type { facts.append(language.hasPrefix("es") ? type.spanishLabel : type.englishLabel) }
         if let year = row.year { facts.append(String(year)) }
         var text = facts.joined(separator: " · ")
         if let subtitle = stored?.subtitle { text += "\n" + subtitle }

@@ -41,13 +41,17 @@ public struct FeedPublisher: Sendable {
     public var output: String
     /// The moment and zone the feeds' queries are read at.
     public var context: QueryContext
+    /// The address the output folder is published at (`https://cartelera.example/`), for each JSON Feed's own address
+    /// and its site's; nil when unknown.
+    public var siteURL: String?
 
-    /// A publisher of the engine's snapshot through the definitions in `feeds` into `output`, at `context`'s moment.
-    public init(engine: QueryEngine, feeds: String, output: String, context: QueryContext) {
+    /// A publisher of the engine's snapshot through the definitions in `feeds` into `output`, at `context`'s moment, published at `siteURL`.
+    public init(engine: QueryEngine, feeds: String, output: String, context: QueryContext, siteURL: String? = nil) {
         self.engine = engine
         self.feeds = feeds
         self.output = output
         self.context = context
+        self.siteURL = siteURL.map { $0.hasSuffix("/") ? $0 : $0 + "/" }
     }
 
     /// Builds every output; throws when the snapshot cannot be read (`isSuperseded` when a commit replaced it: build
@@ -153,8 +157,11 @@ public struct FeedPublisher: Sendable {
         let relative = "feeds/\(definition.name).json"
         let bytes: [UInt8]
         do {
+            // The site's home in the feed's language (English pages live under en/), unless the definition names another page.
+            let siteHome = siteURL.map { definition.language.hasPrefix("en") ? $0 + "en/" : $0 }
             bytes = try JSONFeedWriter.feed(
-                title: definition.title, description: definition.description, language: definition.language, homePage: definition.homePage, entries: entries)
+                title: definition.title, description: definition.description, language: definition.language, homePage: definition.homePage ?? siteHome,
+                feedURL: siteURL.map { $0 + relative }, entries: entries)
         } catch {
             throw BuildError(file: output + "/" + relative, message: "cannot be encoded: \(error)")
         }

@@ -35,8 +35,10 @@ enum ICalendarWriter {
         line("PRODID:-//Cartelera//Cartelera feeds//\(language.uppercased().filter { $0.isLetter || $0 == "-" })")
         line("CALSCALE:GREGORIAN")
         line("METHOD:PUBLISH")
-        line("X-WR-CALNAME:" + PublishedText.iCalendarText(name))
-        if let description { line("X-WR-CALDESC:" + PublishedText.iCalendarText(description)) }
+        // An X- property's value is TEXT only when it says so: without VALUE=TEXT, readers such as Python's icalendar keep
+        // the escapes ("La Promesa\, cada emisión") in the calendar's name.
+        line("X-WR-CALNAME;VALUE=TEXT:" + PublishedText.iCalendarText(name))
+        if let description { line("X-WR-CALDESC;VALUE=TEXT:" + PublishedText.iCalendarText(description)) }
         // How often subscribers should look again: cron runs every few hours.
         line("X-PUBLISHED-TTL:PT4H")
         for event in events {

@@ -11,12 +11,13 @@ enum JSONFeedWriter {
         var version: String
         var title: String
         var homePageURL: String?
+        var feedURL: String?
         var description: String?
         var language: String
         var items: [Item]
 
         enum CodingKeys: String, CodingKey {
-            case version, title, homePageURL = "home_page_url", description, language, items
+            case version, title, homePageURL = "home_page_url", feedURL = "feed_url", description, language, items
         }
     }
 
@@ -34,10 +35,11 @@ enum JSONFeedWriter {
         }
     }
 
-    /// The feed's bytes: sorted keys, so the same items give the same bytes.
-    static func feed(title: String, description: String?, language: String, homePage: String?, entries: [FeedEntry]) throws -> [UInt8] {
+    /// The feed's bytes: sorted keys, so the same items give the same bytes. `feedURL` is the feed's own address.
+    static func feed(title: String, description: String?, language: String, homePage: String?, feedURL: String? = nil, entries: [FeedEntry]) throws -> [UInt8] {
         let document = Document(
-            version: version, title: title, homePageURL: PublishedText.webURL(homePage), description: description, language: language,
+            version: version, title: title, homePageURL: PublishedText.webURL(homePage), feedURL: PublishedText.webURL(feedURL), description: description,
+            language: language,
             items: entries.map { entry in
                 Item(id: entry.id, url: PublishedText.webURL(entry.url), title: entry.title, contentText: entry.text,
                      image: PublishedText.webURL(entry.image), tags: entry.tags.isEmpty ? nil : entry.tags, cartelera: entry.fields)

@@ -1,3 +1,4 @@
+import CarteleraCore
 import CarteleraModel
 import Foundation
 
@@ -14,9 +15,12 @@ public enum PublishedText {
         return true
     }
 
-    /// The URL when it is a web link, nil otherwise.
+    /// The URL when it is a web link, nil otherwise. Spaces, quotes, angle brackets and braces in an http(s) link are
+    /// percent-encoded (`PercentEncoding`), as a browser would, rather than costing the item its link.
     public static func webURL(_ text: String?) -> String? {
-        text.flatMap { isWebURL($0) ? $0 : nil }
+        guard let text else { return nil }
+        let encoded = PercentEncoding.encodingUnsafe(text.trimmingCharacters(in: .whitespacesAndNewlines))
+        return isWebURL(encoded) ? encoded : nil
     }
 
     /// Text for XML character data and attribute values: the five special characters as entities, characters XML 1.0
@@ -138,6 +142,7 @@ extension Venue {
         var copy = self
         copy.website = PublishedText.webURL(website)
         copy.images = images.compactMap { PublishedText.webURL($0) }
+        copy.provenance = provenance.map { $0.withWebLinksOnly() }
         return copy
     }
 }
@@ -149,6 +154,9 @@ extension Night {
         copy.url = PublishedText.webURL(url)
         copy.ticketURL = PublishedText.webURL(ticketURL)
         copy.flyer = PublishedText.webURL(flyer)
+        copy.performers = performers?.map { Performer(name: $0.name, url: PublishedText.webURL($0.url)) }
+        copy.otherURLs = otherURLs?.compactMap { PublishedText.webURL($0) }
+        copy.provenance = provenance.map { $0.withWebLinksOnly() }
         return copy
     }
 }
@@ -158,6 +166,7 @@ extension GuestList {
     public func withWebLinksOnly() -> GuestList {
         var copy = self
         copy.signUpURL = PublishedText.webURL(signUpURL)
+        copy.provenance = provenance.map { $0.withWebLinksOnly() }
         return copy
     }
 }
@@ -168,6 +177,25 @@ extension Promotion {
         var copy = self
         copy.url = PublishedText.webURL(url)
         copy.flyer = PublishedText.webURL(flyer)
+        copy.provenance = provenance.map { $0.withWebLinksOnly() }
+        return copy
+    }
+}
+
+extension AudienceEntry {
+    /// The entry as published: a source page that is not an absolute http(s) URL left out.
+    public func withWebLinksOnly() -> AudienceEntry {
+        var copy = self
+        copy.provenance = provenance.withWebLinksOnly()
+        return copy
+    }
+}
+
+extension ChannelShare {
+    /// The share as published: a source page that is not an absolute http(s) URL left out.
+    public func withWebLinksOnly() -> ChannelShare {
+        var copy = self
+        copy.provenance = provenance.withWebLinksOnly()
         return copy
     }
 }

@@ -58,7 +58,8 @@ struct StaticAPIWriter {
         let keys = try read { store throws(StoreError) in try store.shardKeys() }
         for case .audiences(let day) in keys {
             guard let audience = try read({ store throws(StoreError) in try store.audiences(day: day) }) else { continue }
-            try encode(AudienceFile(schemaVersion: Self.schemaVersion, day: day.description, entries: audience.entries, shares: audience.shares),
+            try encode(AudienceFile(schemaVersion: Self.schemaVersion, day: day.description, entries: audience.entries.map { $0.withWebLinksOnly() },
+                                    shares: audience.shares.map { $0.withWebLinksOnly() }),
                        to: "api/audiences/\(day).json")
         }
         for city in try read({ store throws(StoreError) in try store.venueCities() }) {

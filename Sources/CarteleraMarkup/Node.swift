@@ -21,10 +21,11 @@ public struct Node {
         LibXML.string(pointer.pointee.name)
     }
 
-    /// The XPath string value with whitespace normalized: runs of any whitespace (NBSP included) become one
-    /// space, and leading and trailing whitespace is dropped.
+    /// The text a reader sees (`visibleText`: no script or style content, words apart at `<br>` and blocks) with
+    /// whitespace normalized: runs of any whitespace (NBSP included) become one space, and leading and trailing
+    /// whitespace is dropped.
     public var text: String {
-        rawText.normalizingWhitespace()
+        visibleText.normalizingWhitespace()
     }
 
     /// The XPath string value as is: the concatenated text of all descendants, or an attribute's value.

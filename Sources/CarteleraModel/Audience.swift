@@ -41,7 +41,10 @@ public struct AudienceEntry: Hashable, Codable, Sendable, Identifiable {
 /// A channel's share of the whole day's viewing.
 public struct ChannelShare: Hashable, Codable, Sendable, Identifiable {
     /// Channel and day: one share per channel and day.
-    public var id: String { "\(channel.rawValue)@\(day)" }
+    public var id: String { Self.id(channel: channel, day: day) }
+
+    /// The id of a channel's share of a day.
+    public static func id(channel: ChannelID, day: Day) -> String { "\(channel.rawValue)@\(day)" }
     /// The channel.
     public var channel: ChannelID
     /// The channel as the page names it.

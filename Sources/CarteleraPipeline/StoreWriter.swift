@@ -126,12 +126,16 @@ struct StoreWriter {
             result[.channels] = .channels(ChannelMerger.merge(stored: stored, incoming: extraction.channels, from: source))
         }
 
-        // Audiences and news: this source's items for each day it read replace its earlier ones.
+        // Audiences and news: this source's items for each day it read replace its earlier ones, numbers dropped as
+        // unusable keeping their stored values.
         for day in outcome.audienceDays {
             let stored: AudienceDay = if case .audiences(let items)? = try reads.content(.audiences(day: day)) { items } else { AudienceDay() }
+            let entries = LastGoodValues.audiences(extraction.audiences.filter { $0.day == day }, stored: stored.entries, from: source,
+                                                   dropped: outcome.droppedValues)
+            let shares = LastGoodValues.shares(extraction.shares.filter { $0.day == day }, stored: stored.shares, from: source,
+                                               dropped: outcome.droppedValues)
             result[.audiences(day: day)] = .audiences(AudienceDay(
-                entries: stored.entries.replacing(from: source, with: extraction.audiences.filter { $0.day == day }),
-                shares: stored.shares.replacing(from: source, with: extraction.shares.filter { $0.day == day })))
+                entries: stored.entries.replacing(from: source, with: entries), shares: stored.shares.replacing(from: source, with: shares)))
             let storedNews: [NewsItem] = if case .news(let items)? = try reads.content(.news(day: day)) { items } else { [] }
             result[.news(day: day)] = .news(storedNews.replacing(from: source, with: extraction.news.filter { $0.day == day }))
         }
@@ -159,12 +163,14 @@ struct StoreWriter {
 
         let nights = extraction.nights.map { ids.follow($0) }
         let guestLists = extraction.guestLists.map { ids.follow($0) }
+        let storedIDs = Dictionary(zip(extraction.guestLists.map(\.id), guestLists.map(\.id)), uniquingKeysWith: { first, _ in first })
         let replacedEvenings = Set(outcome.nightDays)
         for day in replacedEvenings.union(nights.map(\.date)).union(guestLists.map(\.date)).sorted() {
             let stored: NightsDay = if case .nights(let evening)? = try reads.content(.nights(day: day)) { evening } else { NightsDay() }
+            let lists = LastGoodValues.guestLists(guestLists.filter { $0.date == day }, stored: stored.guestLists, dropped: outcome.droppedValues,
+                                                  storedIDs: storedIDs)
             result[.nights(day: day)] = .nights(NightlifeMerger.evening(
-                stored: stored, nights: nights.filter { $0.date == day }, guestLists: guestLists.filter { $0.date == day },
-                from: source, replacing: replacedEvenings.contains(day)))
+                stored: stored, nights: nights.filter { $0.date == day }, guestLists: lists, from: source, replacing: replacedEvenings.contains(day)))
         }
 
         if outcome.promotionsRead || !extraction.promotions.isEmpty {

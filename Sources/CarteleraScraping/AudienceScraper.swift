@@ -59,14 +59,16 @@ public struct AudienceScraper: Scraper {
                     start = ScheduleTimeline.resolve([ScheduleSlot(start: time)], day: day, zone: definition.zone, rules: TimelineRules(leadingPreviousDay: false, broadcastDayStart: definition.rules.broadcastDayStart)).first?.start ?? start
                 }
                 var numbers = NumberFields(item: "\(channelName) \(day) \"\(title)\"")
-                outcome.extraction.audiences.append(AudienceEntry(
+                let entry = AudienceEntry(
                     channel: channelID(channelName), channelName: channelName, title: title, start: start,
                     durationMinutes: numbers.duration("duration", try reader.value(f["duration"], in: row)).map { $0 / 60 },
-                    viewers: numbers.integer("viewers", try reader.value(f["viewers"], in: row)),
-                    share: numbers.decimal("share", try reader.value(f["share"], in: row)),
+                    viewers: numbers.integer("viewers", try reader.value(f["viewers"], in: row), in: Self.viewers, measured: true),
+                    share: numbers.decimal("share", try reader.value(f["share"], in: row), in: Self.share, measured: true),
                     day: day, rank: numbers.integer("rank", try reader.value(f["rank"], in: row)) ?? index + 1,
-                    provenance: provenance))
+                    provenance: provenance)
+                outcome.extraction.audiences.append(entry)
                 outcome.warnings += numbers.warnings(source: id, url: url)
+                outcome.droppedValues += numbers.droppedValues(.audience, id: entry.id)
             }
         }
         if let table = section.shares, let rows = table.rows {
@@ -74,12 +76,14 @@ public struct AudienceScraper: Scraper {
                 let f = table.fields
                 guard let channelName = try reader.value(f["channel"], in: row) else { continue }
                 var numbers = NumberFields(item: "\(channelName) \(day) share")
-                let share = numbers.decimal("share", try reader.value(f["share"], in: row))
-                let change = numbers.decimal("change", try reader.value(f["change"], in: row))
+                let share = numbers.decimal("share", try reader.value(f["share"], in: row), in: Self.share, measured: true)
+                let change = numbers.decimal("change", try reader.value(f["change"], in: row), in: Self.change, measured: true)
                 outcome.warnings += numbers.warnings(source: id, url: url)
+                let channel = channelID(channelName)
+                outcome.droppedValues += numbers.droppedValues(.share, id: ChannelShare.id(channel: channel, day: day))
                 guard let share else { continue }
                 outcome.extraction.shares.append(ChannelShare(
-                    channel: channelID(channelName), channelName: channelName, day: day, share: share, change: change, provenance: provenance))
+                    channel: channel, channelName: channelName, day: day, share: share, change: change, provenance: provenance))
             }
         }
         if let table = section.news, let rows = table.rows {
@@ -99,6 +103,13 @@ public struct AudienceScraper: Scraper {
     }
 
     static let publishedFormat = try! DateTimeFormat("iso8601")
+
+    /// The viewers an airing can have: none to the world's population.
+    static let viewers = 0...10_000_000_000
+    /// A share of viewing, in percent.
+    static let share = 0.0...100.0
+    /// A share's change against the week before, in percentage points.
+    static let change = -100.0...100.0
 
     /// The channel id for a name as the page writes it: the definition's mapping, matched accent- and case-insensitively.
     func channelID(_ name: String) -> ChannelID {

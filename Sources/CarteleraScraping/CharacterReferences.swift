@@ -1,4 +1,4 @@
-/// XML/HTML character references left in text: JSON-LD built from escaped HTML, expectation files that keep them literally.
+/// XML/HTML character references left in text: expectation files that keep them literally.
 public enum CharacterReferences {
     /// The text with character references decoded (`&amp;`, `&#8211;`, `&#x2013;`); unknown or malformed ones stay as written.
     public static func decode(_ text: String) -> String {

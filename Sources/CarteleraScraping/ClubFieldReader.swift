@@ -31,12 +31,13 @@ struct ClubFieldReader {
             id: VenueID(name: name, city: venueCity), name: name, address: f["address"]?.first, city: venueCity, location: location,
             musicLabels: labels, priceRange: price,
             freeEntry: f["free_entry"].map { Self.truthy($0.first ?? "") } ?? price.map(Self.isFree).flatMap { $0 ? true : nil },
-            rating: numbers.decimal("rating", f["rating"]?.first), ratingCount: numbers.integer("votes", f["votes"]?.first),
+            rating: numbers.decimal("rating", f["rating"]?.first, in: 0...5), ratingCount: numbers.integer("votes", f["votes"]?.first, in: 0...Int.max),
             openingHours: f["hours"] ?? [], images: f["images"] ?? [], website: f["website"]?.first, phone: f["phone"]?.first,
             provenance: [Provenance(source: definition.source, url: f["url"]?.first ?? baseURL)])
     }
 
-    func night(_ f: [String: [String]], evening requested: Day, baseURL: String, warnings: inout [String]) -> (Night, GuestList?)? {
+    /// A night and its guest list; the guest list's counts that are dropped are added to `dropped`.
+    func night(_ f: [String: [String]], evening requested: Day, baseURL: String, warnings: inout [String], dropped: inout [DroppedValue]) -> (Night, GuestList?)? {
         guard let venueName = f["venue"]?.first, let title = f["title"]?.first else { return nil }
         var evening = requested
         if let text = f["date"]?.first, let format = clubs.nights?.table.fields["date"]?.format,
@@ -51,7 +52,7 @@ struct ClubFieldReader {
         let free = f["free_entry"].map { Self.truthy($0.first ?? "") } ?? price.map(Self.isFree)
         let labels = f["genres"] ?? []
         var numbers = NumberFields(item: "night \"\(title)\" on \(evening)")
-        let priceFrom = free == true ? 0 : numbers.decimal("price", price)
+        let priceFrom = free == true ? 0 : numbers.decimal("price", price, in: Self.prices)
         warnings += numbers.warnings(source: definition.source, url: baseURL)
         let night = Night(
             venue: venue, date: evening, title: title, doors: times.doors, closing: times.closing, timeZone: zone.identifier,
@@ -59,11 +60,16 @@ struct ClubFieldReader {
             price: price, priceFrom: priceFrom, freeEntry: free,
             ticketURL: f["tickets"]?.first, url: f["url"]?.first,
             provenance: [Provenance(source: definition.source, url: baseURL)])
-        return (night, guestList(f, night: night, baseURL: baseURL, warnings: &warnings))
+        return (night, guestList(f, night: night, baseURL: baseURL, warnings: &warnings, dropped: &dropped))
     }
 
+    /// Prices a night can have, in the listing's currency.
+    static let prices = 0.0...1_000_000.0
+    /// Places a guest list can have.
+    static let places = 0...1_000_000
+
     /// The night's guest list, when the row has a guest-list block (any `list_*` field).
-    private func guestList(_ f: [String: [String]], night: Night, baseURL: String, warnings: inout [String]) -> GuestList? {
+    private func guestList(_ f: [String: [String]], night: Night, baseURL: String, warnings: inout [String], dropped: inout [DroppedValue]) -> GuestList? {
         guard f.keys.contains(where: { $0.hasPrefix("list_") }) else { return nil }
         let statusText = f["list_status"]?.joined(separator: " ") ?? ""
         var deadline: Timestamp?
@@ -73,15 +79,17 @@ struct ClubFieldReader {
         }
         let instructions = f["list_instructions"]?.first
         var numbers = NumberFields(item: "guest list of \"\(night.title)\" on \(night.date)")
-        defer { warnings += numbers.warnings(source: definition.source, url: baseURL) }
-        return GuestList(
+        let list = GuestList(
             venue: night.venue, night: night.id, date: night.date, declared: Self.declaredStatus(statusText),
             conditions: f["list_conditions"] ?? [], deadline: deadline,
-            capacity: numbers.integer("list_capacity", f["list_capacity"]?.first),
-            placesLeft: numbers.integer("list_places", f["list_places"]?.first),
+            capacity: numbers.integer("list_capacity", f["list_capacity"]?.first, in: Self.places),
+            placesLeft: numbers.integer("list_places", f["list_places"]?.first, in: Self.places),
             signUpURL: f["list_signup"]?.first, signUpInstructions: instructions,
             nightEnds: night.closing ?? NightTimes.instant(evening: night.date, secondOfDay: 6 * 3600, zone: zone),
             provenance: night.provenance)
+        warnings += numbers.warnings(source: definition.source, url: baseURL)
+        dropped += numbers.droppedValues(.guestList, id: list.id)
+        return list
     }
 
     /// A promotion; dates without a year take the one nearest `near` (the first evening scraped).

@@ -44,7 +44,7 @@ public struct ClubListingScraper: Scraper {
                         .filter { $0.label?.hasPrefix("listing") ?? false } : []
                     let rows = try await rows(of: table, day: day, loader: loader, requests: requests, warnings: &outcome.warnings)
                     for row in rows {
-                        guard let (night, guestList) = reader.night(row.fields, evening: day, baseURL: row.baseURL, warnings: &outcome.warnings) else { continue }
+                        guard let (night, guestList) = reader.night(row.fields, evening: day, baseURL: row.baseURL, warnings: &outcome.warnings, dropped: &outcome.droppedValues) else { continue }
                         outcome.extraction.nights.append(night)
                         if let guestList { outcome.extraction.guestLists.append(guestList) }
                     }

@@ -1,3 +1,4 @@
+import CarteleraCore
 import CarteleraMarkup
 import Foundation
 
@@ -46,7 +47,7 @@ struct FieldReader {
             texts = try nodes.compactMap { node -> String? in
                 if let attribute = field.attribute { return node.attribute(attribute) }
                 if field.verbatim { return node.rawText }
-                return field.lines ? try Self.lines(of: node) : node.text
+                return field.lines ? Self.lines(of: node) : node.text
             }
         }
         return transform(texts, field)
@@ -107,39 +108,11 @@ struct FieldReader {
         return try values(field, in: row).first
     }
 
-    /// Text with a line break at `<br>` and around block elements, each line whitespace-normalized.
-    ///
-    /// The walk keeps its own stack instead of recursing, so a page nested thousands deep cannot exhaust a thread's stack.
-    static func lines(of node: Node) throws -> String {
-        var lines: [String] = []
-        var current = ""
-        // Children still to visit, in reverse, and a marker for the end of each block element.
-        var pending: [Node?] = try node.xpath(childNodes).reversed()
-        while let next = pending.popLast() {
-            guard let child = next else {
-                lines.append(current)
-                current = ""
-                continue
-            }
-            switch child.name {
-            case "br":
-                lines.append(current)
-                current = ""
-            case "p", "div", "li", "ul", "ol", "tr", "table", "h1", "h2", "h3", "h4", "h5", "h6", "section", "article":
-                lines.append(current)
-                current = ""
-                pending.append(nil)
-                pending += try child.xpath(childNodes).reversed()
-            default:
-                current += child.rawText
-            }
-        }
-        lines.append(current)
-        return lines.map(collapse).filter { !$0.isEmpty }.joined(separator: "\n")
+    /// Text with a line break at `<br>` and around block elements (`Node.visibleText`), each line whitespace-normalized.
+    static func lines(of node: Node) -> String {
+        node.visibleText.split(separator: "\n", omittingEmptySubsequences: false).map { collapseLine(String($0)) }.filter { !$0.isEmpty }
+            .joined(separator: "\n")
     }
-
-    /// Every child node, text included.
-    private static let childNodes = try! XPathExpression("./node()")
 
     /// Runs of white space (newlines kept apart) made one space, outer white space trimmed.
     static func collapse(_ text: String) -> String {
@@ -166,19 +139,24 @@ struct FieldReader {
 
 /// Makes links absolute and keeps only http(s) ones.
 public enum LinkResolver {
-    /// `link` resolved against `base`; nil unless the result is http or https.
+    /// `link` resolved against `base`; nil unless the result is http or https. What a URL cannot hold as written (spaces,
+    /// `<>"{}`, a `%` that starts no escape: `PercentEncoding`) is percent-encoded first, as browsers do
+    /// (`/programa/el tiempo` → `/programa/el%20tiempo`), and escapes already there are kept.
     public static func resolve(_ link: String, against base: String) -> String? {
         let trimmed = link.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty else { return nil }
-        let resolved: URL?
-        if trimmed.hasPrefix("//") {
-            let scheme = URL(string: base)?.scheme ?? "https"
-            resolved = URL(string: "\(scheme == "http" ? "http" : "https"):\(trimmed)")
-        } else {
-            resolved = URL(string: trimmed, relativeTo: URL(string: base))?.absoluteURL
-                ?? URL(string: trimmed.addingPercentEncoding(withAllowedCharacters: .urlFragmentAllowed.union(.urlQueryAllowed)) ?? "", relativeTo: URL(string: base))?.absoluteURL
-        }
+        // Letters beyond ASCII are encoded only when the URL cannot be read with them as written.
+        let resolved = absolute(PercentEncoding.encodingUnsafe(trimmed), against: base)
+            ?? absolute(PercentEncoding.encodingUnsafe(trimmed, nonASCII: true), against: base)
         guard let url = resolved, let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" else { return nil }
         return url.absoluteString
+    }
+
+    private static func absolute(_ link: String, against base: String) -> URL? {
+        if link.hasPrefix("//") {
+            let scheme = URL(string: base)?.scheme ?? "https"
+            return URL(string: "\(scheme == "http" ? "http" : "https"):\(link)")
+        }
+        return URL(string: link, relativeTo: URL(string: base))?.absoluteURL
     }
 }

@@ -72,6 +72,7 @@ struct JSONLDNightReader: Sendable {
         }
         if node.enumeration("eventStatus") == "EventCancelled" { return .cancelled(title: title, evening: evening) }
 
+        var numbers = NumberFields(item: "event \"\(title)\"")
         let doors = instant(node.text("doorTime"), evening: evening) ?? startInstant
         var closing = instant(node.text("endDate"), evening: evening)
         if let end = closing, let doors, end <= doors {
@@ -82,11 +83,13 @@ struct JSONLDNightReader: Sendable {
                 closing = nil
             }
         }
+        if let end = closing, end >= evening.advanced(by: Self.maximumDays + 1).startUTC {
+            numbers.drop("endDate", "\"\(node.text("endDate") ?? "")\" is more than \(Self.maximumDays) days after the evening")
+            closing = nil
+        }
 
         let (venueID, venue) = try place(node, title: title, host: host, soleVenue: soleVenue, warnings: &warnings)
-        var numbers = NumberFields(item: "event \"\(title)\"")
         let offers = JSONLDOffers(node.nodes("offers"), evening: evening, zone: zone, pageURL: venues.pageURL, now: venues.now, declaredCurrency: currency, numbers: &numbers)
-        warnings += numbers.dropped
         let free = node.bool("isAccessibleForFree") ?? (offers.priceFrom == 0 ? true : nil)
         var night = Night(
             venue: venueID, date: evening, title: title, doors: doors, closing: closing, timeZone: zone.identifier,
@@ -106,10 +109,20 @@ struct JSONLDNightReader: Sendable {
         default: break
         }
         night.previousStart = node.texts("previousStartDate").lazy.compactMap { JSONLDTime($0)?.instant(in: zone) }.first
-        // A date-only endDate after the evening: a night (a festival) that runs over several days.
-        if let endText = node.text("endDate"), case .date(let last)? = JSONLDTime(endText), last > evening { night.lastDate = last }
+        // A date-only endDate after the evening: a night (a festival) that runs over several days, up to a month.
+        if let endText = node.text("endDate"), case .date(let last)? = JSONLDTime(endText), last > evening {
+            if evening.distance(to: last) > Self.maximumDays {
+                numbers.drop("endDate", "\"\(endText)\" is more than \(Self.maximumDays) days after the evening")
+            } else {
+                night.lastDate = last
+            }
+        }
+        warnings += numbers.dropped
         return .night(night, venue: venue)
     }
+
+    /// The most days a night (a festival) runs past its evening: a later end is a mistake or a placeholder (9999-12-31).
+    static let maximumDays = 31
 
     /// Performers with their links (`url`, else the first `sameAs`), names alone for plain strings, without repeats.
     private func performers(_ node: JSONLDNode) -> [Performer] {

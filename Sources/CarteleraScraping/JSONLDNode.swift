@@ -32,8 +32,9 @@ struct JSONLDNode: Sendable {
             case .object(let object): object["@value"]?.string
             default: nil
             }
-            // Sites that build JSON-LD from HTML-escaped titles leave entities in it (`Rock &amp; Roll`, `&#8211;`).
-            let cleaned = raw.map { CharacterReferences.decode($0).split(whereSeparator: \.isWhitespace).joined(separator: " ") }
+            // Decoded once only, as JSON: a script's text is not HTML (JSON-LD 1.1, embedding in HTML), and microdata
+            // values come already decoded by the HTML parser. A literal `&lt;b&gt;` stays as an HTML listing keeps it.
+            let cleaned = raw.map { $0.split(whereSeparator: \.isWhitespace).joined(separator: " ") }
             return cleaned?.isEmpty == false ? cleaned : nil
         }
     }

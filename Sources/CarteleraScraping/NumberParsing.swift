@@ -1,6 +1,7 @@
 import CarteleraCore
 
-/// Reads numbers as listings write them: "1.234.000", "1,234,000", "14,2 %", "14.2%", "2,1 M".
+/// Reads numbers as listings write them: "1.234.000", "1,234,000", "14,2 %", "14.2%", "2,1 M", and "1e6" or "2,5E3" with an
+/// exponent (so "1e300" is a number too large for a count, never the count 1).
 ///
 /// Each reading comes in two forms: the plain one gives nil both for text without a number and for a number
 /// that cannot be held (beyond `Int`, or too long a duration); the `checked` one tells them apart by throwing
@@ -21,13 +22,14 @@ public enum NumberParsing {
         (try? checkedDuration(text)) ?? nil
     }
 
-    /// `decimal`, throwing for digits too many for a `Double` (over 308 of them) instead of giving infinity.
+    /// `decimal`, throwing for a number too large for a `Double` (over 308 digits, or "1e999") instead of giving infinity.
+    /// A negative zero ("-0", "-0,0 %") is zero.
     static func checkedDecimal(_ text: String) throws(ScrapeMessage) -> Double? {
         guard let normalized = normalizedDecimal(text) else { return nil }
-        guard let value = Double(normalized.digits), value.isFinite else {
+        guard let value = Double(normalized.digits + (normalized.exponent.map { "e\($0)" } ?? "")), value.isFinite else {
             throw ScrapeMessage("\"\(text)\" is too large a number")
         }
-        return normalized.negative ? -value : value
+        return normalized.negative && value != 0 ? -value : value
     }
 
     /// `integer`, throwing for a number beyond `Int`'s range (a 20-digit viewer count) instead of trapping.
@@ -103,17 +105,26 @@ public enum NumberParsing {
         return total
     }
 
-    /// The number's digits with one "." as the decimal point, and its sign; nil when the text has no digit.
-    private static func normalizedDecimal(_ text: String) -> (digits: String, negative: Bool)? {
+    /// The number's digits with one "." as the decimal point, its exponent ("e300" gives "300") and its sign; nil when the
+    /// text has no digit.
+    private static func normalizedDecimal(_ text: String) -> (digits: String, exponent: String?, negative: Bool)? {
         var digits = ""
         var started = false
         var negative = false
-        for c in text {
+        var exponent: String?
+        let characters = Array(text)
+        var index = 0
+        while index < characters.count {
+            let c = characters[index]
             if c.asciiDigit != nil { digits.append(c); started = true }
             else if (c == "." || c == ",") && started { digits.append(c) }
             else if c == "-" && !started { negative = true }
-            else if c == " " || c == "\u{00A0}" || c == "\u{202F}" || c == "'" { if started { continue } }
-            else if started { break }
+            else if c == " " || c == "\u{00A0}" || c == "\u{202F}" || c == "'" { if started { index += 1; continue } }
+            else if started {
+                if c == "e" || c == "E" { exponent = Self.exponent(characters[(index + 1)...]) }
+                break
+            }
+            index += 1
         }
         while let last = digits.last, last == "." || last == "," { digits.removeLast() }
         guard !digits.isEmpty else { return nil }
@@ -134,7 +145,21 @@ public enum NumberParsing {
             normalized = comma > dot
                 ? digits.replacingAll(".", with: "").replacingAll(",", with: ".") : digits.replacingAll(",", with: "")
         }
-        return (normalized, negative)
+        return (normalized, exponent, negative)
+    }
+
+    /// The signed digits right after an "e" ("+6", "-3", "300"), capped so `Double` reads them as infinity or zero
+    /// rather than as a string of a million digits; nil when no digit follows.
+    private static func exponent(_ text: ArraySlice<Character>) -> String? {
+        var sign = ""
+        var rest = text
+        if let first = rest.first, first == "+" || first == "-" {
+            sign = first == "-" ? "-" : ""
+            rest = rest.dropFirst()
+        }
+        let digits = rest.prefix { $0.asciiDigit != nil }
+        guard !digits.isEmpty else { return nil }
+        return sign + String(digits.drop { $0 == "0" }.prefix(6)).ifEmpty("0")
     }
 
     /// "1.234" with exactly three digits after a single separator reads as a thousands group (1234).
@@ -153,6 +178,9 @@ extension Character {
 }
 
 extension String {
+    /// The string, or `other` when it is empty.
+    func ifEmpty(_ other: String) -> String { isEmpty ? other : self }
+
     func replacingAll(_ target: Character, with replacement: String) -> String {
         var result = ""
         result.reserveCapacity(count)

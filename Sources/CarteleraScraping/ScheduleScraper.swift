@@ -252,6 +252,10 @@ public struct ScheduleScraper: Scraper {
         var kept: [(item: RawItem, numbers: NumberFields)] = []
         for item in items {
             guard let title = item.first("title"), !title.isEmpty else { continue }
+            if let dateText = item.first("date"), let problem = rowDateProblem(dateText, title: title, day: day) {
+                warnings.append("\(id): \(item.baseURL): \(channel.id) \(day): \(problem)")
+                continue
+            }
             guard let startText = item.first("start"), let start = scheduleTime(startText, field: "start", day: day, header: item.first("date"), headerDay: item.headerDay) else {
                 // Header rows and separators have no time: only a row with a title but an unreadable time is worth a warning.
                 if let text = item.first("start") { warnings.append("\(id): \(item.baseURL): \(channel.id) \(day): unreadable start \"\(text)\" for \"\(title)\"") }
@@ -323,7 +327,7 @@ public struct ScheduleScraper: Scraper {
             actors: item.fields["actors"] ?? [],
             guests: item.fields["guests"] ?? [],
             rating: item.first("rating").map { Rating(system: definition.ratingSystem, value: $0) },
-            score: numbers.decimal("score", item.first("score")),
+            score: numbers.decimal("score", item.first("score"), in: 0...10),
             country: item.first("country"),
             language: item.first("language"),
             provenance: [Provenance(source: id, url: item.baseURL)],
@@ -337,6 +341,17 @@ public struct ScheduleScraper: Scraper {
             composers: item.fields["composers"] ?? [], editors: item.fields["editors"] ?? [], presenters: item.fields["presenters"] ?? [],
             commentators: item.fields["commentators"] ?? [], images: item.fields["images"] ?? [], keywords: item.fields["keywords"] ?? [])
         return extras.isEmpty ? nil : extras
+    }
+
+    /// Why a row's `date` cannot place it, if it cannot: its format does not read it, or it is more than a year from the
+    /// day asked for (`-0001-11-26`). A row that only says the weekday or the day of the month is placed by its time.
+    private func rowDateProblem(_ text: String, title: String, day: Day) -> String? {
+        guard let format = section.schedule.fields["date"]?.format else { return nil }
+        guard let parts = format.parse(text) else { return "unreadable date \"\(text)\" for \"\(title)\"" }
+        guard parts.month != nil, parts.day != nil else { return nil }
+        guard let date = Self.day(from: parts, near: day) else { return "unreadable date \"\(text)\" for \"\(title)\"" }
+        guard abs(day.distance(to: date)) <= 366 else { return "date \"\(text)\" for \"\(title)\" is more than a year from the day asked for" }
+        return nil
     }
 
     /// Reads a time field with its format into a schedule time.

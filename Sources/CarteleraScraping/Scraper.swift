@@ -70,6 +70,8 @@ public struct ScrapeOutcome: Sendable {
     public var detailFailures: [ScrapeError]
     /// Problems that cost single items, not the page (a row with an unreadable time).
     public var warnings: [String]
+    /// Values dropped as unusable, each also a warning: the store keeps what it had for them.
+    public var droppedValues: [DroppedValue] = []
 
     /// An outcome with this extraction and, unless given, nothing else.
     public init(

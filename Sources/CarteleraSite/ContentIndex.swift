@@ -25,6 +25,8 @@ struct ContentIndex: Sendable {
     let titleKeys: [String]
     /// Every venue by id.
     let venues: [VenueID: Venue]
+    /// The venues listed as clubs: every venue but the places events only name (see `isClub`).
+    let clubs: Set<VenueID>
     /// Every stored night with its guest list (its own, else its venue's for the evening), by evening and doors.
     let nights: [(night: Night, list: GuestList?)]
     /// The ids of nights a paid promotion running at the build's moment points at.
@@ -74,6 +76,7 @@ struct ContentIndex: Sendable {
         self.airings = airings
         self.titleKeys = titleKeys
         venues = Dictionary(content.venues.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        clubs = Set(content.venues.filter(Self.isClub).map(\.id))
         nights = content.evenings.keys.sorted().flatMap { day -> [(night: Night, list: GuestList?)] in
             guard let evening = content.evenings[day] else { return [] }
             let byNight = Dictionary(evening.guestLists.compactMap { list in list.night.map { ($0, list) } }, uniquingKeysWith: { first, _ in first })
@@ -83,5 +86,15 @@ struct ContentIndex: Sendable {
             }
         }
         promotedNights = Set(content.promotions.filter { $0.paid && $0.isActive(at: now) }.compactMap(\.night))
+    }
+
+    /// Whether a venue is a club to list: an event's text location ("Plaza Nueva", a name and nothing else) or a place
+    /// the source names only by its street address ("Calle Somera 7") is where a night happens, not a club.
+    static func isClub(_ venue: Venue) -> Bool {
+        let name = TextFolding.fold(venue.name)
+        if let address = venue.address, let street = address.split(separator: ",").first, TextFolding.fold(String(street)) == name { return false }
+        return venue.address?.isEmpty == false || venue.location != nil || venue.website != nil || !venue.musicGenres.isEmpty || venue.rating != nil
+            || !venue.images.isEmpty || venue.phone != nil || venue.priceRange != nil || !venue.openingHours.isEmpty || venue.freeEntry != nil
+            || !venue.musicLabels.isEmpty
     }
 }

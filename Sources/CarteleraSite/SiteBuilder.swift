@@ -123,8 +123,8 @@ public struct SiteBuilder: Sendable {
         let count = content.programmes.count
         let sliceSize = max(256, min(2_048, count / (options.workers * 4) + 1))
         let slices = stride(from: 0, to: count, by: sliceSize).map { $0..<min(count, $0 + sliceSize) }
-        let searchIndex = PageJob.file { [context] in
-            SiteFile(path: "search-index.json", bytes: SearchIndex.json(content, index: index, zone: context.guideZone))
+        let searchIndex = PageJob.file {
+            SiteFile(path: "search-index.json", bytes: SearchIndex.json(content, index: index))
         }
         return builders.map { builder in PageJob.pages { builder.all() } } + [searchIndex] + slices.flatMap { slice in
             builders.map { builder in PageJob.pages { builder.programmePages(slice) } }

@@ -12,6 +12,10 @@ struct SiteLabels: Sendable {
     let months: [String]
     /// Names of feed formats by file extension.
     let feedFormats: [String: String]
+    /// "in Spanish", "in English"… by language tag: what a feed in another language than the page's is marked with.
+    let languageNames: [String: String]
+    /// What a refused sign-up or cancellation says, by `SignUpProblem.Reason`.
+    let signUpProblems: [String: String]
 
     /// Labels from the JSON file's bytes; `file` names it in errors.
     init(json: Data, file: String) throws(SiteError) {
@@ -33,6 +37,8 @@ struct SiteLabels: Sendable {
         self.weekdays = weekdays
         self.months = months
         feedFormats = dictionary["feedFormats"] as? [String: String] ?? [:]
+        languageNames = dictionary["languageNames"] as? [String: String] ?? [:]
+        signUpProblems = dictionary["signUpProblems"] as? [String: String] ?? [:]
     }
 
     /// The label, or its key when the file lacks it (so a missing label shows up on the page rather than vanishing).

@@ -46,19 +46,15 @@ extension SitePages {
         return page(path, template: "audience-day", title: "\(labels["audiencesTitle"]) · \(longDate(day))", values)
     }
 
-    /// An SVG bar chart of the shares: each channel's name on its own line above its bar, the figure just after the bar,
-    /// so no label overlaps a bar and long names have the full width.
-    private func chart(_ shares: [ChannelShare]) -> [String: Any] {
-        let width = 360, rowHeight = 40, barHeight = 14, maximumBar = 280
+    /// The shares as a bar chart: one row per channel, its name above a bar as long as its share against the largest and
+    /// the figure after it. Rows are HTML and each bar a small SVG stretched to the row's width (its length in the
+    /// viewBox, 0–100), so the chart fills the width at any size and its text keeps the page's size.
+    private func chart(_ shares: [ChannelShare]) -> [[String: Any]] {
         let largest = max(shares.map(\.share).max() ?? 1, 1)
-        let bars = shares.enumerated().map { offset, share -> [String: Any] in
-            let top = offset * rowHeight
+        return shares.map { share -> [String: Any] in
             // Stored shares are checked when scraped; the clamp keeps a bad one from trapping the conversion anyway.
             let ratio = share.share.isFinite ? min(max(share.share / largest, 0), 1) : 0
-            let length = max(1, Int((ratio * Double(maximumBar)).rounded()))
-            return ["channelName": share.channelName, "textY": top + 15, "barX": 0, "barY": top + 21, "width": length, "barHeight": barHeight,
-                    "valueX": length + 8, "valueY": top + 33, "shareText": decimal(share.share) + " %"]
+            return ["channelName": share.channelName, "length": String(format: "%.1f", max(0.5, ratio * 100)), "shareText": decimal(share.share) + " %"]
         }
-        return ["width": width, "height": max(rowHeight, shares.count * rowHeight), "bars": bars]
     }
 }

@@ -6,7 +6,8 @@ extension SitePages {
     /// Tonight, the club lists (all and pre-filtered), every club and every night.
     func nightlifePages() -> [SitePage] {
         var pages = tonightPages()
-        let rows = content.venues.map { ($0, clubRow($0)) }
+        let clubs = content.venues.filter { index.clubs.contains($0.id) }
+        let rows = clubs.map { ($0, clubRow($0)) }
         pages.append(clubList(path: SitePaths.clubs, heading: labels["clubsHeading"], rows: rows))
         pages.append(clubList(path: SitePaths.freeClubs, heading: labels["clubsFree"], rows: rows.filter { $0.0.freeEntry == true }))
         pages.append(clubList(path: SitePaths.topRatedClubs, heading: labels["clubsRating"], rows: rows.filter { ($0.0.rating ?? 0) >= 4 }))
@@ -16,7 +17,7 @@ extension SitePages {
             pages.append(clubList(path: SitePaths.music(genre), heading: "\(labels["clubsMusic"]) \(musicLabel(genre))", rows: matching))
         }
         let nightsByVenue = Dictionary(grouping: allNights.filter { $0.night.date >= tonightEvening }, by: { $0.night.venue })
-        for venue in content.venues { pages.append(club(venue, nights: nightsByVenue[venue.id] ?? [])) }
+        for venue in clubs { pages.append(club(venue, nights: nightsByVenue[venue.id] ?? [])) }
         for entry in allNights { pages.append(nightPage(entry.night, list: entry.list)) }
         return pages
     }
@@ -43,18 +44,33 @@ extension SitePages {
         }
     }
 
-    /// A night as a card of a list, linked from `path`.
-    private func nightCard(_ night: Night, list: GuestList?, from path: String, promoted: Bool, venues: [VenueID: Venue]) -> [String: Any] {
+    /// A night as a card of a list, linked from `path`: a line of what is known of it (its venue unless the card is on the
+    /// venue's own page, the evening's date when `showsDate`, doors, music, price or free entry), so no separator is left
+    /// dangling; its flyer and guest list.
+    private func nightCard(_ night: Night, list: GuestList?, from path: String, promoted: Bool, showsDate: Bool = false) -> [String: Any] {
         let root = SitePaths.up(from: path)
-        var card: [String: Any] = ["title": night.title, "href": root + SitePaths.night(night.id), "promoted": promoted,
-                                   "venueName": venues[night.venue]?.name ?? night.venue.rawValue]
-        if venues[night.venue] != nil { card["venueHref"] = root + SitePaths.club(night.venue) }
-        if let doors = night.doors {
-            card["doors"] = time(doors, on: night.date)
-            card["doorsISO"] = doors.iso8601
+        let venue = venuesByID[night.venue]
+        var card: [String: Any] = ["title": night.title, "href": root + SitePaths.night(night.id), "promoted": promoted]
+        var meta: [[String: Any]] = []
+        func part(_ text: String, link: String? = nil, time: String? = nil, label: String? = nil, date: Bool = false) {
+            meta.append(["text": text, "first": meta.isEmpty, "isLink": link != nil, "link": link ?? "", "isTime": time != nil, "iso": time ?? "",
+                         "label": label ?? "", "isDate": date, "isText": link == nil && time == nil && !date])
         }
-        if night.freeEntry == true { card["free"] = true }
-        if let flyer = night.flyer { card["flyer"] = flyer }
+        if !showsDate {
+            let name = nonEmpty(venue?.name) ?? night.venue.rawValue
+            part(name, link: index.clubs.contains(night.venue) ? root + SitePaths.club(night.venue) : nil)
+        }
+        if showsDate { part(shortDate(night.date), date: true) }
+        if let doors = night.doors { part(time(doors, on: night.date), time: doors.iso8601, label: labels["doors"]) }
+        let music = night.musicGenres.isEmpty ? (venue?.musicGenres ?? []) : night.musicGenres
+        if !music.isEmpty { part(music.map(musicLabel).joined(separator: ", ")) }
+        if let price = nonEmpty(night.price) {
+            part(price)
+        } else if night.freeEntry == true {
+            part(labels["freeEntry"])
+        }
+        card["meta"] = meta
+        if let flyer = night.flyer { card["flyer"] = image(flyer, alt: "\(labels["flyerOf"]) \(night.title)", kind: .flyer) }
         if let list {
             var guest: [String: Any] = ["statusText": statusText(list.status(at: now))]
             if list.status(at: now) == .open, let left = list.placesLeft { guest["placesLeft"] = left }
@@ -63,12 +79,18 @@ extension SitePages {
         return card
     }
 
+    /// The text, nil when it is missing or blank.
+    func nonEmpty(_ text: String?) -> String? {
+        guard let text, !text.allSatisfy(\.isWhitespace) else { return nil }
+        return text
+    }
+
     /// Tonight in every city together and, when the clubs are in several cities, tonight in each (every city with a
     /// club has its page, empty evenings included, so a reader's bookmark always leads somewhere).
     func tonightPages() -> [SitePage] {
         // One page per city slug ("Málaga" and "Malaga" are one city), named as its first club spells it.
         var names: [String: String] = [:]
-        for venue in content.venues where !Slug.make(venue.city).isEmpty && names[Slug.make(venue.city)] == nil {
+        for venue in content.venues where index.clubs.contains(venue.id) && !Slug.make(venue.city).isEmpty && names[Slug.make(venue.city)] == nil {
             names[Slug.make(venue.city)] = venue.city
         }
         let evening = tonightEvening
@@ -91,33 +113,24 @@ extension SitePages {
         let venues = venuesByID
         let promoted = promotedNights
         let evening = tonightEvening
-        let nightIDs = Set(content.evenings.values.flatMap { $0.nights.map(\.id) })
-        let nightVenues = Dictionary(content.evenings.values.flatMap { $0.nights.map { ($0.id, $0.venue) } }, uniquingKeysWith: { first, _ in first })
+        let nightsByID = Dictionary(allNights.map { ($0.night.id, $0.night) }, uniquingKeysWith: { first, _ in first })
+        let nightVenues = nightsByID.mapValues(\.venue)
         let citySlug = city.map(Slug.make)
         func inCity(_ venue: VenueID?) -> Bool { citySlug == nil || venue.flatMap { venues[$0].map { Slug.make($0.city) } } == citySlug }
         let featured = content.promotions.filter { $0.paid && $0.isActive(at: now) && inCity($0.venue ?? $0.night.flatMap { nightVenues[$0] }) }
             .sorted { ($0.rank ?? Int.max, $0.id) < ($1.rank ?? Int.max, $1.id) }
-            .map { promotion -> [String: Any] in
-                var card: [String: Any] = ["title": promotion.title]
-                if let flyer = promotion.flyer { card["flyer"] = flyer }
-                if let sponsor = promotion.sponsor, !sponsor.isEmpty { card["sponsor"] = sponsor }
-                if let night = promotion.night, nightIDs.contains(night) {
-                    card["href"] = root + SitePaths.night(night)
-                } else if let venue = promotion.venue, venues[venue] != nil {
-                    card["href"] = root + SitePaths.club(venue)
-                } else if let url = promotion.url {
-                    card["href"] = url
-                }
-                return card
-            }
+            .map { promotion in featuredCard(promotion, root: root, nights: nightsByID) }
         let nights = nightsTonight.filter { inCity($0.night.venue) }
             .sorted { (promoted.contains($0.night.id) ? 0 : 1) < (promoted.contains($1.night.id) ? 0 : 1) }
-            .map { nightCard($0.night, list: $0.list, from: path, promoted: promoted.contains($0.night.id), venues: venues) }
+            .map { nightCard($0.night, list: $0.list, from: path, promoted: promoted.contains($0.night.id)) }
+        // A city with no night tonight is named with its (0) but not linked: its page would be empty.
         var cityLinks: [[String: Any]] = []
         if !cities.isEmpty {
-            cityLinks.append(["name": labels["allCities"], "href": root + SitePaths.tonight, "count": nightsTonight.count, "selected": city == nil])
+            cityLinks.append(["name": labels["allCities"], "href": root + SitePaths.tonight, "count": nightsTonight.count, "selected": city == nil,
+                              "linked": true])
             for (name, count) in cities {
-                cityLinks.append(["name": name, "href": root + SitePaths.tonight(city: name), "count": count, "selected": city == name])
+                cityLinks.append(["name": name, "href": root + SitePaths.tonight(city: name), "count": count, "selected": city == name,
+                                  "linked": count > 0 || city == name])
             }
         }
         let heading = city.map { "\(labels["tonightIn"]) \($0)" } ?? labels["tonightHeading"]
@@ -125,16 +138,49 @@ extension SitePages {
                     ["heading": heading, "dayText": longDate(evening), "featured": featured, "nights": nights, "cities": cityLinks])
     }
 
+    /// A paid promotion as a card of tonight's page: its title, flyer and sponsor, which club it is for and when (the
+    /// night's evening and doors, else until when it runs), linked to the night, else the club, else its own page.
+    private func featuredCard(_ promotion: Promotion, root: String, nights: [String: Night]) -> [String: Any] {
+        var card: [String: Any] = ["title": promotion.title]
+        let night = promotion.night.flatMap { nights[$0] }
+        if let flyer = promotion.flyer { card["flyer"] = image(flyer, alt: "\(labels["flyerOf"]) \(promotion.title)", kind: .flyer) }
+        if let sponsor = nonEmpty(promotion.sponsor) { card["sponsor"] = sponsor }
+        if let venueID = night?.venue ?? promotion.venue, let venue = venuesByID[venueID], let name = nonEmpty(venue.name) {
+            card["venueName"] = name
+            if index.clubs.contains(venueID) { card["venueHref"] = root + SitePaths.club(venueID) }
+        }
+        if let night {
+            // Doors after midnight name their own day ("jueves 26 · 00:30"), others the evening's ("miércoles 25 · 23:30").
+            card["whenText"] = night.doors.map { doors in
+                zone.local(doors).day == night.date ? shortDate(night.date) + " · " + time(doors) : time(doors, on: night.date)
+            } ?? shortDate(night.date)
+            card["whenISO"] = night.doors?.iso8601 ?? night.date.description
+        } else if let end = promotion.validTo {
+            card["whenText"] = labels["until"] + " " + longDate(zone.local(end).day)
+            card["whenISO"] = end.iso8601
+        }
+        if let night {
+            card["href"] = root + SitePaths.night(night.id)
+        } else if let venue = promotion.venue, index.clubs.contains(venue) {
+            card["href"] = root + SitePaths.club(venue)
+        } else if let url = promotion.url {
+            card["href"] = url
+        }
+        return card
+    }
+
     /// A club as a row of the club lists, its link still to be made relative to the list's page.
     func clubRow(_ venue: Venue) -> [String: Any] {
         var row: [String: Any] = [
-            "name": venue.name, "city": venue.city,
-            "music": venue.musicGenres.map(\.rawValue).joined(separator: ","), "free": venue.freeEntry == true ? "1" : "0",
+            "name": venue.name, "music": venue.musicGenres.map(\.rawValue).joined(separator: ","), "free": venue.freeEntry == true ? "1" : "0",
             "rating": venue.rating.map { String(format: "%.1f", $0) } ?? "0",
-            "musicText": venue.musicGenres.map(musicLabel).joined(separator: ", "),
         ]
-        if venue.freeEntry == true { row["freeEntry"] = true }
-        if let rating = venue.rating { row["ratingText"] = decimal(rating) }
+        // One line of what is known, so an empty city or music leaves no separator behind.
+        var meta = [nonEmpty(venue.city), nonEmpty(venue.musicGenres.map(musicLabel).joined(separator: ", "))].compactMap { $0 }
+        if venue.freeEntry == true { meta.append(labels["freeEntry"]) }
+        if let rating = venue.rating { meta.append("\(labels["rating"]) \(decimal(rating))/5") }
+        // The separator stays at the end of a line, never starts one.
+        if !meta.isEmpty { row["meta"] = meta.joined(separator: "\u{00A0}· ") }
         if let location = venue.location {
             row["lat"] = String(format: "%.5f", location.latitude)
             row["lon"] = String(format: "%.5f", location.longitude)
@@ -154,13 +200,16 @@ extension SitePages {
 
     func club(_ venue: Venue, nights: [(night: Night, list: GuestList?)]) -> SitePage {
         let path = SitePaths.club(venue.id)
-        let venues = [venue.id: venue]
         let promoted = promotedNights
-        var values: [String: Any] = ["name": venue.name, "city": venue.city]
-        if let address = venue.address, !address.isEmpty {
+        var values: [String: Any] = ["name": venue.name]
+        if let address = nonEmpty(venue.address) {
             // Addresses often end with the city already ("…, 28970 Humanes de Madrid"): it is not said twice.
-            let namesCity = TextFolding.fold(address).contains(TextFolding.fold(venue.city))
-            values["address"] = namesCity ? address : address + ", " + venue.city
+            let namesCity = nonEmpty(venue.city).map { TextFolding.fold(address).contains(TextFolding.fold($0)) } ?? true
+            values["place"] = namesCity ? address : address + ", " + venue.city
+            values["placeLabel"] = labels["address"]
+        } else if let city = nonEmpty(venue.city) {
+            values["place"] = city
+            values["placeLabel"] = labels["city"]
         }
         if let location = venue.location {
             let lat = String(format: "%.6f", location.latitude), lon = String(format: "%.6f", location.longitude)
@@ -175,8 +224,8 @@ extension SitePages {
             if let count = venue.ratingCount { values["ratingCount"] = grouped(count) }
         }
         if let website = venue.website { values["website"] = website }
-        if let image = venue.images.first { values["image"] = image }
-        values["nights"] = nights.map { nightCard($0.night, list: $0.list, from: path, promoted: promoted.contains($0.night.id), venues: venues) }
+        if let photo = venue.images.first { values["image"] = image(photo, alt: "\(labels["photoOf"]) \(venue.name)", kind: .photo) }
+        values["nights"] = nights.map { nightCard($0.night, list: $0.list, from: path, promoted: promoted.contains($0.night.id), showsDate: true) }
         var place: [String: Any] = ["@type": "NightClub", "name": venue.name]
         var address: [String: Any] = ["@type": "PostalAddress", "addressLocality": venue.city]
         if let street = venue.address { address["streetAddress"] = street }
@@ -197,7 +246,7 @@ extension SitePages {
         let venue = venuesByID[night.venue]
         var values: [String: Any] = ["title": night.title, "eveningText": longDate(night.date), "venueName": venue?.name ?? night.venue.rawValue,
                                      "promoted": promotedNights.contains(night.id)]
-        if venue != nil { values["venueHref"] = root + SitePaths.club(night.venue) }
+        if index.clubs.contains(night.venue) { values["venueHref"] = root + SitePaths.club(night.venue) }
         if let doors = night.doors {
             values["doors"] = time(doors, on: night.date)
             values["doorsISO"] = doors.iso8601
@@ -212,7 +261,7 @@ extension SitePages {
         // A price text already says "entrada libre" when entry is free; the flag speaks only when there is none.
         if night.freeEntry == true && values["price"] == nil { values["free"] = true }
         if let ticket = night.ticketURL { values["ticketURL"] = ticket }
-        if let flyer = night.flyer { values["flyer"] = flyer }
+        if let flyer = night.flyer { values["flyer"] = image(flyer, alt: "\(labels["flyerOf"]) \(night.title)", kind: .flyer) }
         if let list {
             let status = list.status(at: now)
             var guest: [String: Any] = ["statusText": statusText(status), "open": status == .open,

@@ -3,15 +3,19 @@ import CarteleraModel
 extension SitePages {
     /// TV now (all channels and each configured channel list), every channel's days and every programme.
     func tvPages() -> [SitePage] {
-        var pages = [tvNow(path: SitePaths.tv, channels: index.channelOrder, listName: nil)]
+        let grids = gridDays()
+        let gridSet = Set(grids)
+        var pages = [tvNow(path: SitePaths.tv, channels: index.channelOrder, listName: nil, grids: gridSet)] + gridPages(grids)
         for name in channelLists.keys.sorted() {
             let wanted = Set(channelLists[name] ?? [])
-            pages.append(tvNow(path: SitePaths.channelList(name), channels: index.channelOrder.filter { wanted.contains($0) }, listName: name))
+            pages.append(tvNow(path: SitePaths.channelList(name), channels: index.channelOrder.filter { wanted.contains($0) }, listName: name, grids: gridSet))
         }
-        for channel in index.channelOrder {
+        for (order, channel) in index.channelOrder.enumerated() {
             let days = (index.channelDays[channel] ?? [:]).keys.sorted()
             for (offset, day) in days.enumerated() {
-                pages.append(channelDay(channel, day, previous: offset > 0 ? days[offset - 1] : nil, next: offset + 1 < days.count ? days[offset + 1] : nil))
+                // The grid from 06:00 on the day, else (a day with only small hours) the one before.
+                pages.append(channelDay(channel, day, previous: offset > 0 ? days[offset - 1] : nil, next: offset + 1 < days.count ? days[offset + 1] : nil,
+                                        grid: gridSet.contains(day) ? day : day.advanced(by: -1), gridPart: order / Self.gridChannelsPerPage))
             }
         }
         return pages
@@ -31,14 +35,35 @@ extension SitePages {
         return (current, nil)
     }
 
-    func tvNow(path: String, channels: [ChannelID], listName: String?) -> SitePage {
+    /// How far ahead a TV now page carries each channel's schedule, so that its script can follow the reader's clock
+    /// until the next build (cron runs every few hours) and well past it.
+    static let liveHorizonSeconds: Int64 = 12 * 3600
+
+    /// The channel's programmes from the one on the air at `now` to `liveHorizonSeconds` later, as the TV now page's
+    /// script reads them (links in a `<template>`, with their times in seconds since 1970), linked from `root`.
+    func upcoming(_ channel: ChannelID, root: String) -> [[String: Any]] {
+        let today = zone.local(now).day
+        let horizon = now.adding(seconds: Self.liveHorizonSeconds)
+        var entries: [[String: Any]] = []
+        for day in [today.advanced(by: -1), today, today.advanced(by: 1)] {
+            for position in index.channelDays[channel]?[day] ?? [] {
+                let programme = content.programmes[position]
+                guard let stop = index.stops[position], stop > now, programme.start < horizon else { continue }
+                entries.append(["start": Int(programme.start.secondsSince1970), "stop": Int(stop.secondsSince1970), "title": programme.title,
+                                "href": root + SitePaths.programme(programme.id), "time": time(programme.start), "startISO": programme.start.iso8601])
+            }
+        }
+        return entries
+    }
+
+    func tvNow(path: String, channels: [ChannelID], listName: String?, grids: Set<Day>) -> SitePage {
         let root = SitePaths.up(from: path)
         let today = zone.local(now).day
         var rows: [[String: Any]] = []
         for channel in channels {
             let (current, next) = nowAndNext(channel)
             guard current != nil || next != nil else { continue }
-            var row: [String: Any] = ["channelName": channelName(channel), "channelID": channel.rawValue]
+            var row: [String: Any] = ["channelName": channelName(channel), "channelID": channel.rawValue, "upcoming": upcoming(channel, root: root)]
             let days = index.channelDays[channel] ?? [:]
             // What is on now is marked on the page of the day it started (after midnight, often yesterday's).
             if let current, days[index.localDays[current]] != nil {
@@ -68,20 +93,33 @@ extension SitePages {
             return ["name": channelName(channel), "href": root + SitePaths.channelDay(channel, day)]
         }
         let heading = listName.map { "\(labels["tvTitle"]): \($0)" } ?? labels["tvTitle"]
-        return page(path, template: "tv-now", title: heading, [
-            "heading": heading, "nowISO": now.iso8601, "nowText": dateTime(now), "rows": rows, "lists": lists, "channels": channelLinks,
-        ])
+        var values: [String: Any] = [
+            "heading": heading, "nowISO": now.iso8601, "nowText": dateTime(now), "zone": zone.identifier, "rows": rows, "lists": lists,
+            "channels": channelLinks,
+        ]
+        // The grid with now on it, when the build made one.
+        if grids.contains(gridDay(now)) { values["gridHref"] = root + SitePaths.grid(gridDay(now)) }
+        return page(path, template: "tv-now", title: heading, values)
     }
 
-    func channelDay(_ channel: ChannelID, _ day: Day, previous: Day?, next: Day?) -> SitePage {
+    func channelDay(_ channel: ChannelID, _ day: Day, previous: Day?, next: Day?, grid: Day, gridPart: Int) -> SitePage {
         let path = SitePaths.channelDay(channel, day)
         let root = SitePaths.up(from: path)
         let current = zone.local(now).day == day || zone.local(now).day == day.advanced(by: 1) ? nowAndNext(channel).now : nil
         let positions = index.channelDays[channel]?[day] ?? []
-        let rows = positions.map { programmeRow($0, from: path, showsChannel: false, showsType: true, current: $0 == current) }
+        // Each row says when it is on the air, for the script that keeps "on now" at the reader's time.
+        let rows = positions.map { position -> [String: Any] in
+            var row = programmeRow(position, from: path, showsChannel: false, showsType: true, current: position == current)
+            if let stop = index.stops[position] {
+                row["startEpoch"] = Int(content.programmes[position].start.secondsSince1970)
+                row["stopEpoch"] = Int(stop.secondsSince1970)
+            }
+            return row
+        }
         let name = channelName(channel)
         // Not "channelName": the rows would find the page's in their context and repeat it on every line.
-        var values: [String: Any] = ["heading": name, "dayText": longDate(day), "programmes": rows, "hasCurrent": current.map(positions.contains) ?? false]
+        var values: [String: Any] = ["heading": name, "dayText": longDate(day), "programmes": rows, "hasCurrent": current.map(positions.contains) ?? false,
+                                     "live": true, "gridHref": root + SitePaths.grid(grid, part: gridPart)]
         if let previous { values["previous"] = ["href": root + SitePaths.channelDay(channel, previous), "text": shortDate(previous)] }
         if let next { values["next"] = ["href": root + SitePaths.channelDay(channel, next), "text": shortDate(next)] }
         return page(path, template: "channel-day", title: "\(name) · \(longDate(day))", values)
@@ -120,7 +158,7 @@ extension SitePages {
             values["episode"] = String(episode)
         }
         if let description = programme.description, !description.isEmpty { values["synopsis"] = description }
-        if let image = programme.image { values["image"] = image }
+        if let still = programme.image { values["image"] = image(still, alt: "\(labels["imageOf"]) \(programme.title)", kind: .still) }
         if let link = programme.url { values["link"] = link }
         var people: [[String: Any]] = []
         if !programme.directors.isEmpty { people.append(["role": labels["directors"], "names": programme.directors.joined(separator: ", ")]) }

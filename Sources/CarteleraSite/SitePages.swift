@@ -131,6 +131,32 @@ struct SitePages {
         return value < 0 ? "-" + result : result
     }
 
+    /// What an image shows, for the size its box is given before it loads.
+    enum ImageKind {
+        /// A night's or promotion's flyer, portrait.
+        case flyer
+        /// A venue's photo.
+        case photo
+        /// A programme's still, widescreen.
+        case still
+
+        /// Width and height in pixels: the box's proportions until the image loads (CSS keeps the image's own after).
+        var size: (width: Int, height: Int) {
+            switch self {
+            case .flyer: (400, 500)
+            case .photo: (640, 427)
+            case .still: (640, 360)
+            }
+        }
+    }
+
+    /// An image for a template: its http(s) address (links were checked when the content was read), its alt text and
+    /// its box's size; the template loads it lazily.
+    func image(_ source: String, alt: String, kind: ImageKind) -> [String: Any] {
+        let size = kind.size
+        return ["src": source, "alt": alt, "width": size.width, "height": size.height]
+    }
+
     func channelName(_ channel: ChannelID) -> String { content.channels[channel]?.name ?? channel.rawValue }
 
     /// The programme as a row of a schedule or list, linked from a page at `path`.
@@ -150,12 +176,13 @@ struct SitePages {
 
     // MARK: - Home, about, search
 
+    /// The home page: the sections, and every feed once with a link per format; a feed in the other language says so.
     func home() -> SitePage {
         let path = SitePaths.home
-        let published = feeds.filter { $0.language == language.rawValue }
         var list: [[String: Any]] = []
         var links: [[String: Any]] = []
-        for feed in published {
+        for feed in feeds {
+            var formats: [[String: Any]] = []
             for format in feed.formats {
                 let (file, mediaType) = switch format {
                 case .json: ("feeds/\(feed.name).json", "application/feed+json")
@@ -164,9 +191,16 @@ struct SitePages {
                 }
                 let href = (language == .es ? "" : "../") + file
                 let formatName = labels.feedFormats[format == .xmltv ? "xml" : format.rawValue] ?? format.rawValue
-                list.append(["href": href, "title": feed.title, "format": formatName])
+                formats.append(["href": href, "name": formatName, "last": format == feed.formats.last])
                 if format != .xmltv { links.append(["href": href, "title": "\(feed.title) (\(formatName))", "mediaType": mediaType]) }
             }
+            var entry: [String: Any] = ["title": feed.title, "formats": formats]
+            if let description = nonEmpty(feed.description) { entry["description"] = description }
+            if feed.language != language.rawValue {
+                entry["feedLanguage"] = feed.language
+                entry["languageNote"] = labels.languageNames[feed.language].map { "(\($0))" } ?? "(\(feed.language))"
+            }
+            list.append(entry)
         }
         return page(path, template: "home", title: labels["homeTitle"], feedLinks: links, ["feedList": list])
     }
@@ -194,7 +228,7 @@ struct SitePages {
         }
         let genres = Genre.allCases.filter { index.genreDays[$0] != nil }.map { ["value": $0.rawValue, "label": genreLabel($0)] as [String: Any] }
         return page(path, template: "search", title: labels["searchTitle"],
-                    ["typeOptions": types, "genreOptions": genres, "musicOptions": musicOptions(from: path)])
+                    ["typeOptions": types, "genreOptions": genres, "musicOptions": musicOptions(from: path), "zone": zone.identifier])
     }
 
     /// The music genres any venue plays, each with its pre-filtered club list.

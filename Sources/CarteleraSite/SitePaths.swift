@@ -18,6 +18,8 @@ enum SitePaths {
     static let about = "about/index.html"
 
     static func channelList(_ name: String) -> String { "tv/list/\(segment(name))/index.html" }
+    /// A day's TV grid; a large guide's day is split into pages of channels, the first at `index.html`.
+    static func grid(_ day: Day, part: Int = 0) -> String { part == 0 ? "tv/grid/\(day)/index.html" : "tv/grid/\(day)/\(part + 1).html" }
     static func channelDay(_ channel: ChannelID, _ day: Day) -> String { "channel/\(segment(channel.rawValue))/\(day)/index.html" }
     static func programme(_ id: ProgrammeID) -> String { "programme/\(segment(id.rawValue)).html" }
     static func type(_ type: ProgrammeType, _ day: Day) -> String { "listings/type/\(type.rawValue)/\(day)/index.html" }

@@ -22,8 +22,8 @@ public struct WebFolder: Sendable {
 
     /// The templates every build needs; a folder without one of them is refused by name.
     static let requiredTemplates = [
-        "head", "foot", "home", "tv-now", "channel-day", "programme", "programme-list", "listings-index", "listing", "audiences-index",
-        "audience-day", "tonight", "clubs", "club", "night", "night-card", "search", "about", "not-found",
+        "head", "foot", "home", "tv-now", "tv-grid", "channel-day", "programme", "programme-list", "listings-index", "listing", "audiences-index",
+        "audience-day", "tonight", "clubs", "club", "night", "night-card", "search", "about", "not-found", "signup",
     ]
 
     /// Reads and compiles the folder at `path`.

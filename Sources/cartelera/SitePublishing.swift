@@ -40,7 +40,8 @@ enum SitePublishing {
                 let snapshot = try store.snapshot()
                 var report: BuildReport?
                 if buildsFeeds {
-                    var built = try FeedPublisher(engine: try QueryEngine(snapshot: snapshot), feeds: feeds, output: output, context: context).build()
+                    var built = try FeedPublisher(
+                        engine: try QueryEngine(snapshot: snapshot), feeds: feeds, output: output, context: context, siteURL: siteOptions.baseURL).build()
                     if let earlier { built.include(earlier) }
                     report = built
                 }

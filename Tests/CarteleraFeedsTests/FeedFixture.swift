@@ -36,15 +36,24 @@ final class FeedFixture: @unchecked Sendable {
         _ = try store.commit(shards, at: time, lock: lock)
     }
 
+    /// Commits these shards as given.
+    func commit(_ shards: [ShardKey: ShardContent]) throws {
+        commits += 1
+        let time = Timestamp(secondsSince1970: 1_795_000_000 + Int64(commits) * 60)
+        let lock = try store.lock(at: time)
+        defer { lock.release() }
+        _ = try store.commit(shards, at: time, lock: lock)
+    }
+
     /// Writes `Feeds/<name>.yaml`.
     func feed(_ name: String, _ yaml: String) throws {
         try Data(yaml.utf8).write(to: URL(fileURLWithPath: "\(feeds)/\(name).yaml"))
     }
 
-    /// Builds at a local Madrid time.
-    func build(at now: String) throws -> BuildReport {
+    /// Builds at a local Madrid time, for a site published at `siteURL`.
+    func build(at now: String, siteURL: String? = nil) throws -> BuildReport {
         let context = QueryContext(now: madrid(now), guideZone: madrid)
-        return try FeedPublisher(engine: try QueryEngine.open(store), feeds: feeds, output: output, context: context).build()
+        return try FeedPublisher(engine: try QueryEngine.open(store), feeds: feeds, output: output, context: context, siteURL: siteURL).build()
     }
 
     /// A published file's text.

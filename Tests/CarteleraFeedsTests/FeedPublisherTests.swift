@@ -177,7 +177,8 @@ import Testing
         #expect(events?.count == 2)
         // The text comes back whole, less the characters none of the formats can carry.
         #expect(events?.contains { ($0["summary"] as? String) == "A <b>&amp;</b> \"quoted\"; semi, comma\\back\nline ]]> END:VEVENT" } == true)
-        #expect(events?.allSatisfy { ($0["url"] as? String ?? "").isEmpty } == true)
+        // The script link is left out; the web link with a space is published percent-encoded.
+        #expect(events?.compactMap { $0["url"] as? String }.filter { !$0.isEmpty } == ["https://x.example/a%20b"])
         #expect(try ExternalTool.libical(files[3]).count == 2)
         for file in files {
             let text = try String(contentsOfFile: file, encoding: .utf8)
@@ -186,6 +187,35 @@ import Testing
         }
         let guide = try fixture.published("guide.xml")
         #expect(guide.contains("<display-name lang=\"es\">La &lt;1&gt; &amp; &quot;Uno&quot;</display-name>"))
+    }
+
+    @Test func theStaticAPIPublishesOnlyWebLinksOfNightlifeAndAudiencesProvenanceIncluded() throws {
+        let fixture = try fixture()
+        let hostile = [Provenance(source: "noche.example", url: "javascript:alert(1)"), Provenance(source: "otra.example", url: "https://otra.example/sol")]
+        let venue = Venue(id: VenueID(name: "Sala El Sol", city: "Madrid"), name: "Sala El Sol", city: "Madrid", provenance: hostile)
+        var night = Night(venue: venue.id, date: Day("2026-11-24")!, title: "Noche Indie",
+                          doors: fixture.madrid("2026-11-24 23:30"), timeZone: "Europe/Madrid", provenance: hostile)
+        night.performers = [Performer(name: "DJ Uno", url: "data:text/html,<script>")]
+        night.otherURLs = ["file:///etc/passwd", "https://otra.example/noche"]
+        let list = GuestList(venue: venue.id, night: night.id, date: night.date, declared: .open, provenance: hostile)
+        let promotion = Promotion(id: "sol", venue: venue.id, night: night.id, title: "Indie", paid: true, provenance: hostile)
+        let day = Day("2026-11-24")!
+        let entry = AudienceEntry(channel: "La1.es", channelName: "La 1", title: "Telediario", start: fixture.madrid("2026-11-24 21:00"),
+                                  durationMinutes: 60, viewers: 1, share: 1, day: day, rank: 1, provenance: Provenance(source: "a.example", url: "javascript:x()"))
+        let share = ChannelShare(channel: "La1.es", channelName: "La 1", day: day, share: 1, change: nil, provenance: Provenance(source: "a.example", url: "vbscript:x"))
+        try fixture.commit([
+            .venues(city: "madrid"): .venues([venue]), .nights(day: day): .nights(NightsDay(nights: [night], guestLists: [list])),
+            .promotions: .promotions([promotion]), .audiences(day: day): .audiences(AudienceDay(entries: [entry], shares: [share])),
+        ])
+        _ = try fixture.build(at: "2026-11-24 21:30")
+        for file in ["api/venues/madrid.json", "api/tonight.json", "api/promotions.json", "api/audiences/2026-11-24.json"] {
+            let text = try fixture.published(file)
+            #expect(text.contains("sala-el-sol") || text.contains("Telediario"), "\(file) lost its items")
+            for scheme in ["javascript:", "data:", "file:", "vbscript:"] {
+                #expect(!text.contains(scheme), "\(file) publishes a \(scheme) link")
+            }
+        }
+        #expect(try fixture.published("api/venues/madrid.json").contains("https://otra.example/sol"))
     }
 
     @Test func anInvalidFeedIsNamedWithItsKeyAndTheOthersAreStillWritten() throws {

@@ -33,9 +33,16 @@ import Testing
 
     @Test func onlyAbsoluteWebLinksArePublished() {
         #expect(PublishedText.webURL("https://guide.example/p?a=1") == "https://guide.example/p?a=1")
-        for link in ["javascript:alert(1)", "data:text/html,x", "file:///etc/passwd", "//guide.example/p", "/p", "https://", "http://x.example/a b",
-                     "https://x.example/\"onmouseover", "ftp://x.example/"] {
+        for link in ["javascript:alert(1)", "data:text/html,x", "file:///etc/passwd", "//guide.example/p", "/p", "https://", "ftp://x.example/",
+                     "java script:alert(1)", "javascript:alert(\"https://x.example/\")"] {
             #expect(PublishedText.webURL(link) == nil, "\(link)")
         }
+    }
+
+    @Test func webLinksWithSpacesQuotesOrBracketsArePercentEncoded() {
+        #expect(PublishedText.webURL("http://x.example/a b") == "http://x.example/a%20b")
+        #expect(PublishedText.webURL("https://x.example/\"onmouseover=alert(1) <b>{x}</b>") == "https://x.example/%22onmouseover=alert(1)%20%3Cb%3E%7Bx%7D%3C/b%3E")
+        #expect(PublishedText.webURL("https://x.example/ya%20codificado y 100%") == "https://x.example/ya%20codificado%20y%20100%25")
+        #expect(PublishedText.webURL(" https://x.example/p\n") == "https://x.example/p")
     }
 }

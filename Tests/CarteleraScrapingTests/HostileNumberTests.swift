@@ -160,3 +160,96 @@ import Testing
         #expect(outcome.warnings.contains(#"test.example: https://noche.example/destacados: promotion "Apertura": rank "99999999999999999999" is beyond the largest whole number: dropped"#))
     }
 }
+
+/// Audience and guest-list numbers no table means: each bad cell dropped with its own warning and recorded, so the store keeps its last good value.
+@Suite struct OutOfRangeNumberTests {
+    let audienceDefinition = HostileNumberTests().audienceDefinition + """
+            change: "td.cambio"
+
+        """
+
+    @Test(arguments: [("1e300", 1e300), ("2,5E3", 2500), ("1e999", nil), ("-0", 0), ("-0,0 %", 0)] as [(String, Double?)])
+    func exponentsAreReadAndNegativeZeroIsZero(text: String, value: Double?) {
+        let read = NumberParsing.decimal(text)
+        #expect(read == value)
+        #expect(read?.sign != .minus)
+    }
+
+    @Test func audienceCellsOutOfRangeAreDroppedOneWarningEach() async throws {
+        var harness = try ScrapeHarness()
+        try harness.page("https://audiencias.example/2026-11-20", """
+            <table>
+            <tr class="programa"><td class="cadena">La 1</td><td class="titulo">Telediario</td><td class="espectadores">1e300</td><td class="cuota">99999999999999999999 %</td></tr>
+            <tr class="programa"><td class="cadena">La 2</td><td class="titulo">Documentos TV</td><td class="espectadores">-5</td><td class="cuota">-0</td></tr>
+            <tr class="programa"><td class="cadena">Cuatro</td><td class="titulo">Cine</td><td class="espectadores">1.234.000</td><td class="cuota">NaN</td></tr>
+            <tr class="cadena"><td class="nombre">La 1</td><td class="cuota">NaN</td><td class="cambio">+0,4</td></tr>
+            <tr class="cadena"><td class="nombre">La 2</td><td class="cuota">Infinity</td></tr>
+            <tr class="cadena"><td class="nombre">Cuatro</td><td class="cuota">-0,0 %</td><td class="cambio">-250</td></tr>
+            </table>
+            """)
+        let outcome = try await harness.scrape(audienceDefinition, days: ["2026-11-20"])
+        let entries = outcome.extraction.audiences
+        #expect(entries.map(\.title) == ["Telediario", "Documentos TV", "Cine"])
+        #expect(entries[0].viewers == nil && entries[0].share == nil)
+        #expect(entries[1].viewers == nil && entries[1].share == 0 && entries[1].share?.sign == .plus)
+        #expect(entries[2].viewers == 1_234_000 && entries[2].share == nil)
+        #expect(outcome.extraction.shares.map(\.channelName) == ["Cuatro"])
+        #expect(outcome.extraction.shares.first?.share.sign == .plus && outcome.extraction.shares.first?.change == nil)
+        let page = "test.example: https://audiencias.example/2026-11-20:"
+        #expect(outcome.warnings == [
+            #"\#(page) La 1 2026-11-20 "Telediario": viewers "1e300" is beyond the largest whole number: dropped"#,
+            #"\#(page) La 1 2026-11-20 "Telediario": share "99999999999999999999 %" is over 100: dropped"#,
+            #"\#(page) La 2 2026-11-20 "Documentos TV": viewers "-5" is below 0: dropped"#,
+            #"\#(page) Cuatro 2026-11-20 "Cine": share "NaN" is not a number: dropped"#,
+            #"\#(page) La 1 2026-11-20 share: share "NaN" is not a number: dropped"#,
+            #"\#(page) La 2 2026-11-20 share: share "Infinity" is not a number: dropped"#,
+            #"\#(page) Cuatro 2026-11-20 share: change "-250" is below -100: dropped"#,
+        ])
+        let la1 = entries[0].id, la2 = entries[1].id, cuatro = entries[2].id
+        #expect(Set(outcome.droppedValues) == [
+            DroppedValue(.audience, id: la1, field: .viewers), DroppedValue(.audience, id: la1, field: .share),
+            DroppedValue(.audience, id: la2, field: .viewers), DroppedValue(.audience, id: cuatro, field: .share),
+            DroppedValue(.share, id: "\(entries[0].channel.rawValue)@2026-11-20", field: .share),
+            DroppedValue(.share, id: "\(entries[1].channel.rawValue)@2026-11-20", field: .share),
+            DroppedValue(.share, id: "\(entries[2].channel.rawValue)@2026-11-20", field: .change),
+        ])
+    }
+
+    @Test func guestListCountsOutOfRangeAreDroppedAndRecorded() async throws {
+        let definition = """
+            kind: club-listing
+            timezone: Europe/Madrid
+            city: Madrid
+            request:
+              url: "https://noche.example/{date:yyyy-MM-dd}"
+            nights:
+              rows: "div.noche"
+              fields:
+                title: "h3"
+                venue: "a"
+                price: ".precio"
+                list_status: ".estado"
+                list_capacity: ".aforo"
+                list_places: ".plazas"
+
+            """
+        var harness = try ScrapeHarness()
+        try harness.page("https://noche.example/2026-11-28", """
+            <div class="noche"><h3>Techno</h3><a>Sala</a><span class="precio">1e300 €</span><span class="estado">Lista abierta</span>
+            <span class="aforo">1e300</span><span class="plazas">-3</span></div>
+            """)
+        let outcome = try await harness.scrape(definition, days: ["2026-11-28"])
+        let list = try #require(outcome.extraction.guestLists.first)
+        #expect(list.capacity == nil && list.placesLeft == nil)
+        #expect(outcome.extraction.nights.first?.priceFrom == nil)
+        let page = "test.example: https://noche.example/2026-11-28:"
+        #expect(outcome.warnings == [
+            #"\#(page) night "Techno" on 2026-11-28: price "1e300 €" is over 1000000: dropped"#,
+            #"\#(page) guest list of "Techno" on 2026-11-28: list_capacity "1e300" is beyond the largest whole number: dropped"#,
+            #"\#(page) guest list of "Techno" on 2026-11-28: list_places "-3" is below 0: dropped"#,
+        ])
+        #expect(Set(outcome.droppedValues) == [
+            DroppedValue(.guestList, id: list.id, field: .capacity), DroppedValue(.guestList, id: list.id, field: .placesLeft),
+        ])
+    }
+}

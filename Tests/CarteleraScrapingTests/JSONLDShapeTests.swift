@@ -6,7 +6,7 @@ import Testing
 @Suite struct JSONLDShapeTests {
     @Test func aNightClubObjectBecomesAVenueWithEveryField() async throws {
         let outcome = try await JSONLDPage.scrape("""
-            {"@context": "https://schema.org", "@type": "NightClub", "name": "Club Pasapoga &amp; Co",
+            {"@context": "https://schema.org", "@type": "NightClub", "name": "Club Pasapoga & Co",
              "address": {"@type": "PostalAddress", "streetAddress": "Gran Vía 37", "postalCode": "28013", "addressLocality": "Madrid"},
              "geo": {"@type": "GeoCoordinates", "latitude": "40.41996", "longitude": "-3.70638"},
              "priceRange": "€€€", "telephone": "+34 915 47 57 11", "isAccessibleForFree": "False",
@@ -187,5 +187,15 @@ import Testing
         #expect(throws: DefinitionError.self) {
             try DefinitionLoader.parse(JSONLDPage.definition.replacingOccurrences(of: "city: Madrid", with: "city: \" \""), source: "t.example", directory: "/tmp", file: "t.example/source.yaml")
         }
+    }
+
+    /// A script element's text is not HTML-decoded (JSON-LD 1.1, embedding in HTML): JSON's own escapes are the one decoding.
+    @Test func stringsAreDecodedOnlyAsJSON() async throws {
+        let outcome = try await JSONLDPage.scrape(#"""
+            {"@type": "NightClub", "name": "java&#x09;script &lt;b&gt; \u0026amp;", "address": {"@type": "PostalAddress", "addressLocality": "Madrid"},
+             "event": {"@type": "DanceEvent", "name": "Rock &amp; Roll", "startDate": "2026-11-27T23:30:00+01:00"}}
+            """#)
+        #expect(outcome.extraction.venues.first?.name == "java&#x09;script &lt;b&gt; &amp;")
+        #expect(outcome.extraction.nights.first?.title == "Rock &amp; Roll")
     }
 }

@@ -73,6 +73,19 @@ import Testing
         #expect(total <= MicrodataReader.maxCharacters)
         #expect(values.first?.string?.count == 100_000)
     }
+
+    /// The markup's text after the HTML parser's one decoding, as an HTML listing source keeps it: never decoded again.
+    @Test func textIsDecodedOnceAsInHTMLListings() async throws {
+        let outcome = try await scrape("""
+            <article itemscope itemtype="http://schema.org/DanceEvent">
+              <h3 itemprop="name">java&amp;#x09;script &amp;lt;b&amp;gt; &amp;amp; co</h3>
+              <meta itemprop="startDate" content="2026-11-27T23:30:00+01:00">
+              <p itemprop="location" itemscope itemtype="https://schema.org/NightClub"><span itemprop="name">Club &amp;#8211; Uno</span></p>
+            </article>
+            """)
+        #expect(outcome.extraction.nights.first?.title == "java&#x09;script &lt;b&gt; &amp; co")
+        #expect(outcome.extraction.venues.first?.name == "Club &#8211; Uno")
+    }
 }
 
 @Suite struct TourPageTests {
@@ -115,4 +128,5 @@ import Testing
         let zones = Dictionary(uniqueKeysWithValues: outcome.extraction.nights.map { ($0.title, $0.timeZone) })
         #expect(zones == ["Tokio": "Asia/Tokyo", "Nueva York": "America/New_York", "Denver": "America/Denver", "Lejos": "Etc/GMT+3"])
     }
+
 }

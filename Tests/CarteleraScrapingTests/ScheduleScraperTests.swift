@@ -184,4 +184,31 @@ import Testing
         #expect(outcome.extraction.programmes.map(\.title) == ["Hoy"])
         #expect(outcome.extraction.programmes.first?.start.iso8601 == "2025-01-18T03:00:00Z")
     }
+
+    /// What a reader sees of a row: script and style text left out, a line break between the words it separates.
+    @Test func scriptTextStaysOutAndLineBreaksSeparateWords() async throws {
+        let definition = self.definition.replacingOccurrences(of: "description: {select: \"p\", lines: true}", with: "description: \"p\"\n    subtitle: {select: \".sub\", lines: true}")
+        var harness = try ScrapeHarness()
+        try harness.page("https://tv.example/la1/2026-11-20", """
+            <ul class="parrilla"><li><span class="hora">21:00</span><h3>Cine:<br>Mar adentro</h3>
+            <p>Una historia<br/>de amor.<script>document.write("Publicidad")</script><style>p { color: red }</style> Fin.<noscript> Sin guion.</noscript></p>
+            <div class="sub">Primera<br>línea<script>var anuncio = 1;</script></div></li></ul>
+            """)
+        let outcome = try await harness.scrape(definition, days: ["2026-11-20"])
+        let programme = try #require(outcome.extraction.programmes.first)
+        #expect(programme.title == "Cine: Mar adentro")
+        #expect(programme.description == "Una historia de amor. Fin. Sin guion.")
+        #expect(programme.subtitle == "Primera\nlínea")
+    }
+
+    @Test(arguments: [
+        ("/programa/el tiempo", "https://tv.example/programa/el%20tiempo"),
+        ("https://cdn.example/img/a b<1>.jpg", "https://cdn.example/img/a%20b%3C1%3E.jpg"),
+        (#"/buscar?q={"cine"}"#, "https://tv.example/buscar?q=%7B%22cine%22%7D"),
+        ("/ya%20codificado y no", "https://tv.example/ya%20codificado%20y%20no"),
+        ("javascript:alert(1)", nil),
+    ] as [(String, String?)])
+    func webLinksWithSpacesOrBracketsArePercentEncoded(href: String, url: String?) {
+        #expect(LinkResolver.resolve(href, against: "https://tv.example/la1/2026-11-20") == url)
+    }
 }

@@ -98,7 +98,7 @@ struct SiteInBrowserTests {
                     .evaluate("\(results).textContent = ''; true"),
                     .click("\(form) button[type=button]"),
                     .waitFor("\(results).innerText.trim().length > 0", seconds: 5),
-                    .evaluate("[...\(results).querySelectorAll('li a')].map(link => link.textContent)"),
+                    .evaluate("[...\(results).querySelectorAll('.pick a')].map(link => link.textContent)"),
                 ]
             }
             return Chromium.Visit(url: "{server}/search/index.html", actions: actions)
@@ -108,9 +108,19 @@ struct SiteInBrowserTests {
         }
         let techno = shakes("\(choose("kind", "club")) && \(choose("music", "techno"))")
         let free = shakes("\(choose("kind", "club")) && (() => { const box = document.querySelector('\(form) [name=free]'); box.checked = true; return true; })()")
-        let runs = try Chromium.run(.init(timeout: 90, serve: built.site, pages: [search, techno, free]), in: built.output)
+        // Nights are found one a row, each a link to its page.
+        let nights = Chromium.Visit(url: "{server}/search/index.html", actions: [
+            .evaluate(choose("kind", "night")),
+            .type(selector: "\(form) input[type=search]", text: "techno"),
+            .click("\(form) button[type=submit]"),
+            .waitFor("\(results).querySelectorAll('li').length > 0", seconds: 5),
+            .evaluate("[...\(results).querySelectorAll('li')].map(item => (item.querySelector('a') || {}).textContent || '')"),
+        ])
+        let runs = try Chromium.run(.init(timeout: 90, serve: built.site, pages: [search, techno, free, nights]), in: built.output)
         for run in runs { #expect(run.problems.isEmpty, "\(run.url): \(run.problems.joined(separator: "; "))") }
-        try #require(runs.count == 3)
+        try #require(runs.count == 4)
+        let nightTitles = runs[3].actions.last?.strings ?? []
+        #expect(!nightTitles.isEmpty && nightTitles.allSatisfy { $0.localizedCaseInsensitiveContains("techno") }, "a night search for techno found \(nightTitles)")
 
         let found = runs[0].actions.last?.strings ?? []
         #expect(found.contains { $0.contains("Acción") }, "searching \"accion\" found \(found)")
@@ -236,7 +246,7 @@ struct SiteInBrowserTests {
                             "clubs/index.html", "search/index.html", "about/index.html"] {
                 pages.append(language + section)
             }
-            for kind in ["channel/", "programme/", "club/", "night/", "audiences/2", "listings/type/", "listings/genre/", "clubs/music/"] {
+            for kind in ["channel/", "programme/", "club/", "night/", "audiences/2", "listings/type/", "listings/genre/", "clubs/music/", "tv/grid/"] {
                 if let first = all.first(where: { $0.hasPrefix(language + kind) && !$0.contains("Hostil") }) { pages.append(first) }
             }
         }

@@ -32,6 +32,7 @@ import Testing
         }
         let expected = Set(news + [
             "channel/La1.es/2026-11-26/index.html", "listings/type/news/2026-11-26/index.html", "listings/genre/news/2026-11-26/index.html",
+            "tv/grid/2026-11-26/index.html",
         ])
         let written = Set(report.written.map { $0.hasPrefix("en/") ? String($0.dropFirst(3)) : $0 })
         #expect(written == expected.union(["search-index.json"]), "\(report.written)")

@@ -18,14 +18,16 @@ final class SiteFixture: @unchecked Sendable {
 
     var output: String { folder.path + "/public" }
 
-    /// The fixture; with `secondCity`, a club in Bilbao with a night this evening beside Madrid's.
-    init(secondCity: Bool = false) throws {
+    /// The fixture; with `secondCity`, a club in Bilbao with a night this evening beside Madrid's, and one in Valencia
+    /// with none; with `places`, two nights at places events only name (a square, a street address) and a club known only
+    /// by its name, address and city.
+    init(secondCity: Bool = false, places: Bool = false) throws {
         folder = try TemporaryFolder("site")
         store = try FileStore(root: folder.path + "/store", indexer: QueryIndexer())
         web = try WebFolder(path: RepositoryPaths.packageRoot() + "/Web")
         now = madrid.instant(LocalDateTime(day: Self.days[1], hour: 18, minute: 0))
         try commit(programmes: Self.days.flatMap { day in self.schedule(channel: "La1.es", day: day) + self.schedule(channel: "La2.es", day: day) })
-        try commitNightlife(secondCity: secondCity)
+        try commitNightlife(secondCity: secondCity, places: places)
     }
 
     /// Four programmes a day: a film at 22:00 with a hostile title and links on La 2's second day.
@@ -53,17 +55,17 @@ final class SiteFixture: @unchecked Sendable {
         try commit(shards)
     }
 
-    func commitNightlife(secondCity: Bool = false) throws {
+    func commitNightlife(secondCity: Bool = false, places: Bool = false) throws {
         let source = [Provenance(source: "noche.example")]
         let sol = Venue(id: VenueID("madrid/sala-el-sol"), name: "Sala El Sol", address: "Calle de los Jardines 3", city: "Madrid",
                         location: GeoPoint(latitude: 40.4196, longitude: -3.7017), musicGenres: [.indie, .rock], freeEntry: false, rating: 4.4, ratingCount: 120,
                         website: "https://salaelsol.example/", provenance: source)
-        let bad = Venue(id: VenueID("madrid/malo"), name: Self.hostile, address: Self.hostile, city: "Madrid", musicGenres: [.techno], freeEntry: true, rating: 3.1,
+        let bad = Venue(id: VenueID("madrid/malo"), name: Self.hostile, address: "Calle " + Self.hostile, city: "Madrid", musicGenres: [.techno], freeEntry: true, rating: 3.1,
                         images: ["javascript:alert(1)"], website: "javascript:alert(1)", provenance: source)
         let evening = Self.days[1]
         let doors = madrid.instant(LocalDateTime(day: evening.advanced(by: 1), hour: 0, minute: 30))
         let indie = Night(venue: sol.id, date: evening, title: "Noche Indie", doors: doors, timeZone: "Europe/Madrid", musicGenres: [.indie],
-                          flyer: "https://img.example/indie.jpg", provenance: source)
+                          flyer: "https://img.example/indie.jpg", price: "10 €", provenance: source)
         let evil = Night(venue: bad.id, date: evening, title: Self.hostile, doors: doors, timeZone: "Europe/Madrid", lineup: [Self.hostile], musicGenres: [.techno],
                          flyer: "javascript:alert(1)", freeEntry: true, ticketURL: "data:text/html,x", provenance: source)
         let list = GuestList(venue: sol.id, night: indie.id, date: evening, declared: .open, conditions: ["Antes de la 1:00"], deadline: doors,
@@ -85,8 +87,21 @@ final class SiteFixture: @unchecked Sendable {
                                provenance: source)
             let jazz = Night(venue: ambigu.id, date: evening, title: "Jazz en el Ambigú", doors: doors, timeZone: "Europe/Madrid", musicGenres: [.jazz],
                              provenance: source)
+            let valencia = Venue(id: VenueID("valencia/la-3"), name: "La 3", address: "Calle Julio Antonio 3", city: "Valencia", musicGenres: [.indie],
+                                 provenance: source)
             shards[.venues(city: "bilbao")] = .venues([ambigu])
+            shards[.venues(city: "valencia")] = .venues([valencia])
             shards[.nights(day: evening)] = .nights(NightsDay(nights: [indie, evil, jazz], guestLists: [list]))
+        }
+        if places {
+            let square = Venue(id: VenueID("madrid/plaza-mayor"), name: "Plaza Mayor", city: "Madrid", provenance: source)
+            let street = Venue(id: VenueID("madrid/calle-huertas-10"), name: "Calle Huertas 10", address: "Calle Huertas 10, Madrid", city: "Madrid",
+                               provenance: source)
+            let plain = Venue(id: VenueID("madrid/club-sin-musica"), name: "Club Sin Música", address: "Calle Falsa 1", city: "Madrid", provenance: source)
+            let theatre = Night(venue: square.id, date: evening, title: "Teatro en la calle", timeZone: "Europe/Madrid", provenance: source)
+            let reading = Night(venue: street.id, date: evening, title: "Lectura dramatizada", timeZone: "Europe/Madrid", provenance: source)
+            shards[.venues(city: "madrid")] = .venues([sol, bad, square, street, plain])
+            shards[.nights(day: evening)] = .nights(NightsDay(nights: [indie, evil, theatre, reading], guestLists: [list]))
         }
         shards[.promotions] = .promotions([promotion])
         shards[.audiences(day: Self.days[0])] = .audiences(AudienceDay(entries: entries, shares: shares))

@@ -33,6 +33,25 @@ import Testing
         #expect(Self.links(in: notFound).allSatisfy { $0.hasPrefix("/") })
     }
 
+    @Test func theSearchIndexListsEachNightAsARowWithAPublishedPage() throws {
+        let fixture = try SiteFixture(secondCity: true)
+        try fixture.build()
+        let data = try #require(FileManager.default.contents(atPath: fixture.output + "/search-index.json"))
+        let index = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let files = Set(fixture.publishedFiles())
+        for kind in ["programmes", "clubs", "nights"] {
+            let rows = try #require(index[kind] as? [[Any]], "\(kind) is not a list of rows")
+            #expect(!rows.isEmpty, "\(kind) is empty")
+            for row in rows {
+                #expect(row.count == 5 && row[0] is String && row[2] is String, "\(kind): \(row)")
+                let path = try #require(row[1] as? String, "\(kind): \(row) has no path")
+                #expect(files.contains(path), "\(kind): \(path) is not published")
+            }
+        }
+        #expect((index["nights"] as? [[Any]])?.compactMap { $0.first as? String }.contains("Jazz en el Ambigú") == true)
+        #expect((index["nights"] as? [[Any]])?.count == 3)
+    }
+
     @Test func tvNowLinksToTheMarkedProgrammeOnlyWhereThePageMarksIt() throws {
         let fixture = try SiteFixture()
         // The evening, with "La noche" on until midnight; just after midnight, with nothing on until 07:00; the afternoon.

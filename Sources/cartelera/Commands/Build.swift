@@ -51,7 +51,7 @@ struct PublishOptions: ParsableArguments {
     var web: String?
 
     @Option(name: .customLong("site-url"), help: ArgumentHelp(
-        "The address the output folder is published at, for canonical links and sitemap.xml (default: $CARTELERA_SITE_URL; none: relative links, no sitemap).",
+        "The address the output folder is published at, for canonical links, sitemap.xml and the JSON Feeds' addresses (default: $CARTELERA_SITE_URL; none: relative links, no sitemap).",
         valueName: "url"))
     var siteURL: String?
 
@@ -70,7 +70,7 @@ struct PublishOptions: ParsableArguments {
         if let programmePages, programmePages < 0 { throw ValidationError("--programme-pages takes a count of 0 or more, not \(programmePages)") }
         if let siteURL, !PublishedText.isWebURL(siteURL) { throw ValidationError("--site-url takes an http(s) address, not \(siteURL)") }
         if only == .feeds {
-            let siteOptions = [("--web", web != nil), ("--site-url", siteURL != nil), ("--programme-pages", programmePages != nil), ("--mustache-only", mustacheOnly)]
+            let siteOptions = [("--web", web != nil), ("--programme-pages", programmePages != nil), ("--mustache-only", mustacheOnly)]
             if let (name, _) = siteOptions.first(where: \.1) { throw ValidationError("\(name) is an option of the site, which --only feeds leaves out") }
         }
     }

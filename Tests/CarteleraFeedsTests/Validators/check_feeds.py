@@ -52,7 +52,7 @@ def calendar(path):
 def feed(path):
     document = json.loads(path.read_text(encoding="utf-8"))
     jsonschema.validate(document, SCHEMA, format_checker=jsonschema.FormatChecker())
-    return {"title": document["title"], "items": document["items"]}
+    return {key: document[key] for key in ("title", "items", "home_page_url", "feed_url") if key in document}
 
 
 def main():

@@ -1,0 +1,120 @@
+import CarteleraModel
+
+/// The pages `cartelera serve` answers the site's plain sign-up and cancellation forms with, in the site's layout and
+/// the reader's language: the night, the booking's reference and cancellation code with the form to cancel, or what
+/// went wrong, and a way back to the night.
+///
+/// A page is answered at the form's own address (`/api/nights/<id>/guestlist`, `…/guestlist/<reference>/cancel`), so
+/// its links climb from there to the site's root and keep working when the site is served under a sub-path.
+public struct SignUpPageRenderer: Sendable {
+    /// The templates and labels.
+    public let web: WebFolder
+    /// The guide's zone, for the night's date and doors.
+    public let zone: ZoneConverter
+
+    /// A renderer through `web`'s `signup` template, times in `zone`.
+    public init(web: WebFolder, zone: ZoneConverter) {
+        self.web = web
+        self.zone = zone
+    }
+
+    /// The night a page is about, as the store has it.
+    public struct NightFacts: Sendable {
+        /// The stored night.
+        public var night: Night
+        /// Its venue's name, when the store has the venue.
+        public var venueName: String?
+
+        /// The facts of `night` at `venueName`.
+        public init(night: Night, venueName: String?) {
+            self.night = night
+            self.venueName = venueName
+        }
+    }
+
+    /// What a form asked for came to.
+    public enum Outcome: Sendable {
+        /// On the list: the booking's reference and code (shown only now), the party and the places left.
+        case accepted(reference: String, cancellationCode: String, partySize: Int, placesLeft: Int?)
+        /// The booking is off the list.
+        case cancelled(reference: String)
+        /// Nothing was done, for this reason.
+        case refused(SignUpProblem)
+    }
+
+    /// The page for `outcome` about `night`, answered at `path` (relative to the server's root, no leading slash), as UTF-8.
+    public func page(_ outcome: Outcome, night: NightFacts?, language: SiteLanguage, path: String) -> [UInt8] {
+        let labels = web.labels(language)
+        let root = SitePaths.up(from: path)
+        let languageRoot = root + language.folder
+        var context: [String: Any] = [
+            "t": labels.texts, "lang": language.rawValue, "root": languageRoot, "siteRoot": root, "assets": root + "assets/", "noindex": true,
+        ]
+        let nightPath = night.map { SitePaths.night($0.night.id) } ?? SitePaths.tonight
+        context["canonical"] = languageRoot + nightPath
+        context["alternate"] = ["lang": language.other.rawValue, "href": root + language.other.folder + nightPath,
+                                "name": language.other == .es ? "Español" : "English"] as [String: Any]
+        context["backHref"] = languageRoot + nightPath
+        context["backText"] = labels[night == nil ? "backToTonight" : "backToNight"]
+        if let night { context["night"] = facts(night, labels: labels, href: languageRoot + nightPath) }
+        switch outcome {
+        case .accepted(let reference, let code, let partySize, let placesLeft):
+            context["title"] = labels["signUpAcceptedTitle"]
+            context["heading"] = labels["signUpAcceptedHeading"]
+            var receipt: [String: Any] = ["reference": reference, "code": code, "partySize": partySize,
+                                          "cancelAction": "guestlist/\(SitePaths.apiSegment(reference))/cancel"]
+            if let placesLeft { receipt["placesLeft"] = placesLeft }
+            context["receipt"] = receipt
+        case .cancelled(let reference):
+            context["title"] = labels["signUpCancelledTitle"]
+            context["heading"] = labels["signUpCancelledTitle"]
+            context["message"] = labels["signUpCancelledText"].replacingOccurrences(of: "{reference}", with: reference)
+        case .refused(let problem):
+            context["title"] = labels["signUpRefusedTitle"]
+            context["heading"] = labels["signUpRefusedTitle"]
+            context["message"] = problem.text(labels)
+            context["problem"] = true
+        }
+        return web.render(context, template: "signup")
+    }
+
+    /// The night's title (linked to its page), evening, venue and doors.
+    private func facts(_ facts: NightFacts, labels: SiteLabels, href: String) -> [String: Any] {
+        let night = facts.night
+        var values: [String: Any] = ["title": night.title, "href": href, "eveningText": labels.longDate(night.date)]
+        if let venue = facts.venueName, !venue.isEmpty { values["venueName"] = venue }
+        if let doors = night.doors {
+            let local = zone.local(doors)
+            let clock = SitePages.clock(local.secondOfDay)
+            values["doors"] = local.day == night.date ? clock : labels.shortDate(local.day) + " · " + clock
+            values["doorsISO"] = doors.iso8601
+        }
+        return values
+    }
+}
+
+/// Why a sign-up or cancellation was refused, in terms the reader's labels have a sentence for.
+public struct SignUpProblem: Sendable, Equatable {
+    /// What went wrong.
+    public enum Reason: String, Sendable, CaseIterable {
+        case closed, full, deadlinePassed, nightOver, notEnoughPlaces, alreadySignedUp, noGuestList, noNight, noBooking, wrongCode
+        case name, contact, partySize, code, tooManyRequests, unavailable, other
+    }
+
+    /// What went wrong.
+    public var reason: Reason
+    /// The number the sentence names: places left for `notEnoughPlaces`, the largest party for `partySize`.
+    public var number: Int?
+
+    /// A problem for `reason`, naming `number` where its sentence does.
+    public init(_ reason: Reason, number: Int? = nil) {
+        self.reason = reason
+        self.number = number
+    }
+
+    /// The sentence in the labels' language (`signUpProblem.<reason>`), its `{n}` filled in.
+    func text(_ labels: SiteLabels) -> String {
+        let sentence = labels.signUpProblems[reason.rawValue] ?? labels.signUpProblems[Reason.other.rawValue] ?? reason.rawValue
+        return sentence.replacingOccurrences(of: "{n}", with: number.map(String.init) ?? "")
+    }
+}
