@@ -80,23 +80,35 @@ public enum CorpusCheck {
 
         for item in cases {
             let today = item.today ?? referenceToday
-            guard let day = item.date?.leadingDay ?? (item.date?.isNull != false ? today : nil) else {
-                problems.append("\(item.name): no date, and no reference_today to use instead")
-                continue
+            var day = today
+            if let value = item.date, !value.isNull {
+                guard let read = value.leadingDay else {
+                    problems.append("\(item.name): the date \(value.plainText) is not a day such as 2026-11-20")
+                    continue
+                }
+                day = read
             }
             let channel = channelEntry(item.channel, in: definition)
             if item.channel?.isNull == false, channel == nil {
                 problems.append("\(item.name): the definition lists no channel \(item.channel?["site_id"]?.string ?? "?")")
                 continue
             }
-            let fixture = FixtureCase(
-                name: item.name, day: day, channel: channel ?? definition.channels.first,
+            var fixture = FixtureCase(
+                name: item.name, day: day ?? Day(daysSince1970: 0), channel: channel ?? definition.channels.first,
                 listingFiles: item.files.filter { !isDetail($0) }.map { "\(folder)/\($0)" },
                 otherRoutes: detailRoutes(expect, folder: folder, allowed: Set(item.files), roles: roles))
-            // "Today" is the page's reference_today when the corpus gives one, else the day asked for (noon UTC).
-            let now = (today ?? day).startUTC.adding(seconds: 12 * 3600)
+            fixture.ownDays = day == nil
             // The corpus records what upstream grabbers extract, duplicates and raw labels included: compare extraction, not the normalized result.
-            let outcome = await definition.scrape(fixture, now: now, normalizing: false)
+            let outcome: ScrapeOutcome
+            if let day {
+                // "Today" is the page's reference_today when the corpus gives one, else the day asked for (noon UTC).
+                outcome = await definition.scrape(fixture, now: (today ?? day).startUTC.adding(seconds: 12 * 3600), normalizing: false)
+            } else if let own = await definition.scrapeOwnDays(fixture, normalizing: false) {
+                outcome = own.outcome
+            } else {
+                problems.append("\(item.name): \(FixtureCase.dayDependentMessage)")
+                continue
+            }
             warnings += outcome.warnings.map { "\(item.name): \($0)" }
             for failure in outcome.failures { problems.append("\(item.name): \(failure)") }
             for problem in ExpectationCheck.problems(outcome.extraction.programmes, expected: item.programmes, count: item.count) {
@@ -127,22 +139,28 @@ public enum CorpusCheck {
                 "the corpus has no captured session answer (detail_session): checked without the session request, its {session.…} values empty")
     }
 
-    /// The corpus site's primary case as captured pages for `definition`, with its day and "today"; nil when expect.json cannot be read.
-    public static func primaryCase(site: String, corpus: String, definition: CompiledDefinition) -> (fixture: FixtureCase, today: Day)? {
+    /// The corpus site's primary case as captured pages for `definition`, with its "today": `day` when given, else the
+    /// case's date, else its `reference_today`; without any of them the fixture reads the pages' own days (`ownDays`).
+    public static func primaryCase(site: String, corpus: String, definition: CompiledDefinition, day asked: Day? = nil) throws(CheckProblem) -> (fixture: FixtureCase, today: Day?) {
         let folder = "\(corpus)/\(site)"
-        guard let data = FileManager.default.contents(atPath: "\(folder)/expect.json"),
-              let expect = try? JSONDecoder().decode(JSONValue.self, from: data) else { return nil }
+        guard let data = FileManager.default.contents(atPath: "\(folder)/expect.json") else { throw CheckProblem("\(folder)/expect.json is missing") }
+        guard let expect = try? JSONDecoder().decode(JSONValue.self, from: data) else { throw CheckProblem("\(folder)/expect.json is not JSON") }
         var roles: [String: String] = [:]
         if case .object(let files)? = expect["files"] {
             for (role, file) in files { if let name = file.string { roles[name] = role } }
         }
         let today = expect["reference_today"]?.leadingDay
-        guard let day = expect["date"]?.leadingDay ?? (expect["date"]?.isNull != false ? today : nil) else { return nil }
+        var day = asked ?? today
+        if asked == nil, let date = expect["date"], !date.isNull {
+            guard let read = date.leadingDay else { throw CheckProblem("\(folder)/expect.json: the date \(date.plainText) is not a day such as 2026-11-20") }
+            day = read
+        }
         let files = (expect["primary_case_files"]?.array ?? []).compactMap(\.string)
-        let fixture = FixtureCase(
-            name: "primary", day: day, channel: channelEntry(expect["channel"], in: definition) ?? definition.channels.first,
+        var fixture = FixtureCase(
+            name: "primary", day: day ?? Day(daysSince1970: 0), channel: channelEntry(expect["channel"], in: definition) ?? definition.channels.first,
             listingFiles: files.filter { !(roles[$0]?.hasPrefix("detail") ?? false) }.map { "\(folder)/\($0)" },
             otherRoutes: detailRoutes(expect, folder: folder, allowed: Set(files), roles: roles))
+        fixture.ownDays = day == nil
         return (fixture, today ?? day)
     }
 

@@ -37,6 +37,8 @@ public struct TrialReport: Codable, Sendable {
     public var requests: [Request]
     /// What each selector matched on each page.
     public var selectors: [SelectorMatch]
+    /// The day sections of each page, for a definition with `day_header`: each header, its day and its rows.
+    public var sections: [DaySection]
     /// Every item read, as it would be stored (programmes, venues, nights, audiences…), before normalizing.
     public var items: [JSONValue]
     /// Parts of the scrape that failed (a detail page that failed is a warning: it costs only its own fields).
@@ -56,6 +58,7 @@ public enum DefinitionTrial {
         let outcome = await makeScraper(for: channel.map { definition.restricted(to: $0) } ?? definition).scrape(job, context: context)
         let today = definition.dayZone.local(now).day
         var selectors: [SelectorMatch] = []
+        var sections: [DaySection] = []
         var warnings = outcome.warnings
         var requests: [TrialReport.Request] = []
         for (request, result) in recorder.exchanges {
@@ -64,6 +67,7 @@ public enum DefinitionTrial {
                 requests.append(.init(label: request.label, method: request.method, url: request.url, body: bodyText(request.body), status: response.status, bytes: response.body.count))
                 let inspected = definition.inspect(response, label: request.label, channel: channel, day: day, today: today)
                 selectors += inspected.matches
+                sections += inspected.sections
                 warnings += inspected.problems
             case .failure(let error):
                 requests.append(.init(label: request.label, method: request.method, url: request.url, body: bodyText(request.body), error: error.description))
@@ -75,7 +79,7 @@ public enum DefinitionTrial {
         items += encoded(extraction.venues) + encoded(extraction.nights) + encoded(extraction.guestLists) + encoded(extraction.promotions)
         return TrialReport(
             source: definition.source.rawValue, kind: definition.kind.rawValue, day: day.description, channel: channel?.id,
-            requests: requests, selectors: selectors, items: items,
+            requests: requests, selectors: selectors, sections: sections, items: items,
             failures: outcome.failures.map(\.description),
             // A detail page that fails costs only its own fields, as in a run.
             warnings: outcome.detailFailures.map { "detail page failed: \($0)" } + warnings)

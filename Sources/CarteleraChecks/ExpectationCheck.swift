@@ -123,10 +123,11 @@ public enum ExpectationCheck {
 
     /// A list compared element by element after trimming; empty strings are no element, so `""`, `[]`, `[""]` and `null` all mean none.
     private static func list(_ expected: JSONValue, _ actual: [String]) -> String? {
+        func shown(_ list: [String]) -> String { JSONValue.array(list.map(JSONValue.string)).plainText }
         let got = actual.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.filter { !$0.isEmpty }
-        if expected.isNull { return got.isEmpty ? nil : "expected none, got \(got)" }
+        if expected.isNull { return got.isEmpty ? nil : "expected none, got \(shown(got))" }
         let wanted = (expected.array ?? [expected]).compactMap(plain).map { CharacterReferences.decode($0).trimmingCharacters(in: .whitespacesAndNewlines) }.filter { !$0.isEmpty }
-        return wanted == got ? nil : "expected \(wanted), got \(got)"
+        return wanted == got ? nil : "expected \(shown(wanted)), got \(shown(got))"
     }
 
     private static func number(_ expected: JSONValue, _ actual: Int?) -> String? {

@@ -46,11 +46,19 @@ public enum SourceCheck {
                 for key in members.keys.sorted() where !knownCaseKeys.contains(key) { problems.append("unknown key \"\(key)\" in the case") }
             }
             guard let fixture = fixtureCase(item, definition: definition, name: name) else {
-                results.append(CheckResult(name: name, problems: ["the case needs a date, a known channel and files"]))
+                results.append(CheckResult(name: name, problems: problems + [caseProblem(item, definition: definition)]))
                 continue
             }
             // A source's own expectations describe what gets stored: canonical genres included.
-            let outcome = await definition.scrape(fixture, now: now(item), normalizing: true)
+            let outcome: ScrapeOutcome
+            if !fixture.ownDays {
+                outcome = await definition.scrape(fixture, now: now(item), normalizing: true)
+            } else if let own = await definition.scrapeOwnDays(fixture, normalizing: true) {
+                outcome = own.outcome
+            } else {
+                results.append(CheckResult(name: name, problems: problems + [FixtureCase.dayDependentMessage]))
+                continue
+            }
             problems += outcome.failures.map(\.description)
             problems += ExpectationCheck.problems(outcome.extraction.programmes, expected: item["programmes"]?.array ?? [], count: item["count"]?.int)
             problems += compareItems(outcome.extraction.audiences, item["audiences"], label: "audiences")
@@ -85,10 +93,25 @@ public enum SourceCheck {
         return day.startUTC.adding(seconds: 12 * 3600)
     }
 
-    /// The captured files and request routes of a case.
+    /// Why `fixtureCase` cannot make a case of `item`, in one sentence.
+    public static func caseProblem(_ item: JSONValue, definition: CompiledDefinition) -> String {
+        if let date = item["date"], !date.isNull, date.leadingDay == nil { return "the date \(date.plainText) is not a day such as 2026-11-20" }
+        if let reference = item["reference_today"], reference.leadingDay == nil { return "reference_today \(reference.plainText) is not a day such as 2026-11-20" }
+        if let id = item["channel"]?.string, !definition.channels.contains(where: { $0.id == id }) {
+            return "the definition lists no channel \(id) (known: \(definition.channels.map(\.id).joined(separator: ", ")))"
+        }
+        return "the case lists no files"
+    }
+
+    /// The captured files and request routes of a case; a case with neither a date nor `reference_today` reads its pages' own days (`ownDays`).
     public static func fixtureCase(_ item: JSONValue, definition: CompiledDefinition, name: String) -> FixtureCase? {
         let reference = item["reference_today"]?.leadingDay
-        guard let day = item["date"]?.leadingDay ?? (item["date"]?.isNull != false ? reference : nil) else { return nil }
+        if item["reference_today"] != nil, reference == nil { return nil }
+        var day = reference
+        if let date = item["date"], !date.isNull {
+            guard let read = date.leadingDay else { return nil }
+            day = read
+        }
         var channel: ChannelEntry?
         if let id = item["channel"]?.string {
             guard let entry = definition.channels.first(where: { $0.id == id }) else { return nil }
@@ -98,12 +121,14 @@ public enum SourceCheck {
         }
         let files = (item["files"]?.array ?? []).compactMap(\.string).map { "\(definition.directory)/\($0)" }
         guard !files.isEmpty else { return nil }
-        var fixture = FixtureCase(name: name, day: day, channel: channel, listingFiles: files)
+        var fixture = FixtureCase(name: name, day: day ?? Day(daysSince1970: 0), channel: channel, listingFiles: files)
+        fixture.ownDays = day == nil
         if let contentType = item["content_type"]?.string {
             // The listing routes are built from the requests; a content type applies to all of them.
-            let requests = definition.listingRequests(channel: channel, day: day)
+            let requests = definition.listingRequests(channel: channel, day: fixture.day)
             fixture.otherRoutes = zip(requests, files).map { request, file in
-                FixtureFetcher.Route(method: request.method, url: request.url, label: request.label, file: file, contentType: contentType)
+                // Without a day the URLs are not known yet: the label says which page a file answers.
+                FixtureFetcher.Route(method: request.method, url: fixture.ownDays ? "*" : request.url, label: request.label, file: file, contentType: contentType)
             }
             fixture.listingFiles = []
         }
@@ -142,7 +167,7 @@ public enum SourceCheck {
                     same = Timestamp(iso8601: a) == Timestamp(iso8601: b)
                 default: same = value == got
                 }
-                if !same { problems.append("\(label) #\(index) \(key): expected \(value.string ?? "\(value)"), got \(got.string ?? "\(got)")") }
+                if !same { problems.append("\(label) #\(index) \(key): expected \(value.plainText), got \(got.plainText)") }
             }
         }
         return problems

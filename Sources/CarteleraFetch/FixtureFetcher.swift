@@ -17,7 +17,7 @@ public struct FixtureFetcher: Fetcher {
         public var bodyMatches: (@Sendable ([UInt8]) -> Bool)?
         /// The request label to match, any when nil.
         public var label: String?
-        /// The file to answer with, as an absolute path; empty for an empty body (or `body`).
+        /// The file to answer with, as an absolute path; empty for an empty body.
         public var file: String
         /// The body to answer with instead of a file's, when set.
         public var body: [UInt8]?

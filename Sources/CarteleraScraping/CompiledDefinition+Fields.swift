@@ -1,6 +1,13 @@
 import CarteleraModel
 import Foundation
 
+extension FieldSpec {
+    /// Every text of the field that may name placeholders: its places to look, constant, default and replacements.
+    var templates: [String] {
+        (select ?? []) + (xpath ?? []) + (path ?? []) + [value, self.default].compactMap { $0 } + (replace ?? []).flatMap { $0 }
+    }
+}
+
 extension CompiledDefinition {
     /// The placeholders a request template may use, for error messages.
     static let placeholderHelp = "use date[+N|-N][:FORMAT[@LANG]], time[+Nd|h|m|s…]:FORMAT, week.start:FORMAT, week.end:FORMAT, day.relative:WORDS, "
@@ -20,8 +27,7 @@ extension CompiledDefinition {
         var used = Set<String>()
         func uses(_ template: String?) { PlaceholderValues.fieldNames(in: template ?? "").forEach { used.insert($0) } }
         func usesField(_ spec: FieldSpec) {
-            [spec.select, spec.xpath, spec.path, spec.value, spec.default].forEach(uses)
-            (spec.replace ?? []).flatMap { $0 }.forEach(uses)
+            spec.templates.forEach(uses)
         }
         definition.schedule?.fields.values.forEach(usesField)
         if let detail = definition.detail {
@@ -43,8 +49,7 @@ extension CompiledDefinition {
     static func fieldOrder(_ specs: [String: FieldSpec], keyPath: String, fail: (String, String) -> DefinitionError) throws(DefinitionError) -> [String] {
         var needs: [String: Set<String>] = [:]
         for (name, spec) in specs {
-            let templates: [String] = [spec.select, spec.xpath, spec.path, spec.value, spec.default].compactMap { $0 } + (spec.replace ?? []).flatMap { $0 }
-            needs[name] = Set(templates.flatMap { PlaceholderValues.fieldNames(in: $0) }.filter { specs[$0] != nil })
+            needs[name] = Set(spec.templates.flatMap { PlaceholderValues.fieldNames(in: $0) }.filter { specs[$0] != nil })
         }
         var order: [String] = []
         var placed = Set<String>()

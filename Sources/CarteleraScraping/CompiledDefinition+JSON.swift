@@ -31,7 +31,7 @@ extension CompiledDefinition {
     /// Checks a `json:` location: a script selector must compile, a variable must be a name.
     static func validate(_ location: JSONLocation, keyPath: String, fail: (String, String) -> DefinitionError) throws(DefinitionError) {
         switch location {
-        case .page, .jsonp:
+        case .page, .jsonp, .nextFlight:
             return
         case .script(let css):
             do { _ = try CSSSelector(css) } catch { throw fail("\(keyPath).script", error.detail) }

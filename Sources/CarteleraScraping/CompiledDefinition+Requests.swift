@@ -38,4 +38,11 @@ extension CompiledDefinition {
         }
         return requests
     }
+
+    /// The definition keeping the items of every day a page lists, for finding which days a page covers.
+    public func keepingEveryDay() -> CompiledDefinition {
+        var copy = self
+        copy.keep = .all
+        return copy
+    }
 }

@@ -28,7 +28,7 @@ public struct CompiledDefinition: Sendable {
     /// How the source's times become instants.
     public let rules: TimelineRules
     /// Which scraped items a page keeps.
-    public let keep: KeepPolicy
+    public internal(set) var keep: KeepPolicy
     /// The sanity floor: the share of the usual item count below which a scrape counts as broken (0 to 1).
     public let sanityFraction: Double
     /// The sanity floor's absolute minimum item count.
@@ -94,6 +94,8 @@ struct CompiledTable: Sendable {
     var json: JSONLocation?
     /// The JSONPath of the rows, for rows read from JSON.
     var jsonRows: CompiledJSONPath?
+    /// A day-column grid whose cells (in the day asked for) are the rows, instead of `rows`.
+    var grid: CompiledGrid?
     /// With JSON, the path to an HTML text whose markup holds the rows.
     var html: CompiledJSONPath?
     /// The field whose repeated value marks a programme already read.
@@ -105,58 +107,6 @@ struct CompiledTable: Sendable {
         self.order = order ?? fields.keys.sorted()
         self.json = json
         self.jsonRows = jsonRows
-    }
-}
-
-/// One field's recipe.
-struct CompiledField: Sendable {
-    let selector: CompiledSelector?
-    /// An XPath that yields a string (`string(…)`, `normalize-space(…)`, `concat(…)`), compiled.
-    let stringXPath: XPathExpression?
-    /// A JSONPath, for fields read from JSON.
-    let jsonPath: CompiledJSONPath?
-    let attribute: String?
-    let all: Bool
-    let lines: Bool
-    let verbatim: Bool
-    let regex: NSRegularExpression?
-    let group: Int
-    let replacements: [Replacement]
-    let split: String?
-    let constant: String?
-    let fallback: String?
-    let format: DateTimeFormat?
-    let isURL: Bool
-    var lower = false
-    var upper = false
-    /// Offset-less times in this field are UTC.
-    var utc = false
-    /// The unit of a bare number in a duration.
-    var unit: DurationUnit? = nil
-}
-
-/// One `replace` pair of a field: compiled once, or, when it names placeholders (`{field.subtitle}`), per row.
-enum Replacement: @unchecked Sendable {
-    case fixed(NSRegularExpression, String)
-    /// A pattern and template with placeholders: values are escaped for a pattern and a template before compiling.
-    case template(pattern: String, template: String)
-}
-
-/// The unit of a bare number in a `duration` field.
-enum DurationUnit: String, Sendable {
-    case milliseconds = "ms"
-    case seconds = "s"
-    case minutes = "min"
-    case hours = "h"
-
-    /// The length in seconds of `value` of this unit.
-    func seconds(_ value: Double) -> Double {
-        switch self {
-        case .milliseconds: value / 1000
-        case .seconds: value
-        case .minutes: value * 60
-        case .hours: value * 3600
-        }
     }
 }
 
@@ -317,67 +267,6 @@ extension CompiledDefinition {
             }
             return CompiledSelector(form: xpath.contains("{") ? .template(xpath, isCSS: false) : .xpath(compiled))
         }
-    }
-
-    private static let stringFunctions = ["string(", "normalize-space(", "concat(", "substring", "translate(", "count(", "number(", "sum("]
-
-    static func compileFields(_ specs: [String: FieldSpec], keyPath: String, json: Bool = false, probe: PlaceholderValues = .probe, fail: (String, String) -> DefinitionError) throws(DefinitionError) -> [String: CompiledField] {
-        var fields: [String: CompiledField] = [:]
-        for (name, spec) in specs {
-            let path = "\(keyPath).\(name)"
-            var selector: CompiledSelector?
-            var stringXPath: XPathExpression?
-            var jsonPath: CompiledJSONPath?
-            if json {
-                // With JSON input a field's selector is a JSONPath; markup keys do not apply.
-                if spec.xpath != nil || spec.attr != nil { throw fail(path, "xpath and attr read markup; with json, use path (a JSONPath)") }
-                if spec.select != nil, spec.path != nil { throw fail(path, "use select or path, not both") }
-                if let text = spec.path ?? spec.select { jsonPath = try compileJSONPath(text, keyPath: "\(path).path", fail: fail) }
-            } else if spec.path != nil {
-                throw fail("\(path).path", "a JSONPath needs JSON input: add json: page, {script: CSS} or {variable: NAME} beside the fields")
-            } else if let css = spec.select, css != "." {
-                // "." names the row itself, as in XPath.
-                selector = try compileSelector(.css(css), keyPath: "\(path).select", probe: probe, fail: fail)
-            }
-            if !json, let xpath = spec.xpath {
-                guard spec.select == nil else { throw fail(path, "use select or xpath, not both") }
-                if stringFunctions.contains(where: { xpath.hasPrefix($0) }) {
-                    do { stringXPath = try XPathExpression(xpath) } catch { throw fail("\(path).xpath", "invalid XPath \"\(xpath)\": \(error.detail)") }
-                } else {
-                    selector = try compileSelector(.xpath(xpath), keyPath: "\(path).xpath", probe: probe, fail: fail)
-                }
-            }
-            var regex: NSRegularExpression?
-            if let pattern = spec.regex {
-                let compiled: NSRegularExpression
-                do { compiled = try NSRegularExpression(pattern: pattern) } catch {
-                    throw fail("\(path).regex", "invalid pattern \"\(pattern)\"")
-                }
-                if let group = spec.group, !(0...compiled.numberOfCaptureGroups).contains(group) {
-                    throw fail("\(path).group", "the pattern has \(compiled.numberOfCaptureGroups) groups, not \(group)")
-                }
-                regex = compiled
-            }
-            if spec.split?.isEmpty == true { throw fail("\(path).split", "an empty separator splits nothing") }
-            let replacements = try compileReplacements(spec.replace ?? [], keyPath: "\(path).replace", probe: probe, fail: fail)
-            var unit: DurationUnit?
-            if let written = spec.unit {
-                guard let known = DurationUnit(rawValue: written) else { throw fail("\(path).unit", "expected ms, s, min or h, not \"\(written)\"") }
-                unit = known
-            }
-            var format: DateTimeFormat?
-            if let pattern = spec.format {
-                do { format = try DateTimeFormat(pattern) } catch { throw fail("\(path).format", error.description) }
-            }
-            fields[name] = CompiledField(
-                selector: selector, stringXPath: stringXPath, jsonPath: jsonPath, attribute: spec.attr, all: spec.all ?? false,
-                lines: spec.lines ?? false, verbatim: spec.verbatim ?? false, regex: regex,
-                group: spec.group ?? ((regex?.numberOfCaptureGroups ?? 0) > 0 ? 1 : 0),
-                replacements: replacements, split: spec.split, constant: spec.value, fallback: spec.default,
-                format: format, isURL: spec.url ?? false, lower: spec.lower ?? false, upper: spec.upper ?? false, utc: spec.utc ?? false, unit: unit)
-            if spec.lower == true, spec.upper == true { throw fail(path, "use lower or upper, not both") }
-        }
-        return fields
     }
 }
 

@@ -76,6 +76,53 @@ public enum DateNames {
         return table
     }()
 
+    /// Folded weekday name (any language, full, or its first three letters outside Arabic) → ISO weekday (1 = Monday);
+    /// names two languages give different days are left out (Turkish `paz` is Monday's and Sunday's).
+    static let weekdaysByName: [String: Int] = {
+        var table: [String: Int] = [:]
+        var conflicting = Set<String>()
+        func add(_ key: String, _ weekday: Int) {
+            if let known = table[key], known != weekday { conflicting.insert(key) }
+            table[key] = weekday
+        }
+        for (code, language) in languages {
+            for (index, name) in language.weekdays.enumerated() {
+                let key = TextFolding.fold(name)
+                add(key, index + 1)
+                // Portuguese "segunda-feira" is also written "segunda".
+                if let first = key.split(separator: "-").first, first.count < key.count { add(String(first), index + 1) }
+                if code != "ar", key.count > 3 { add(String(key.prefix(3)), index + 1) }
+            }
+        }
+        for key in conflicting { table[key] = nil }
+        return table
+    }()
+
+    /// Folded words for a day relative to today, in the languages above → days from today.
+    static let relativeDays: [String: Int] = {
+        let words: [(String, Int)] = [
+            ("hoy", 0), ("mañana", 1), ("ayer", -1), ("pasado mañana", 2), ("esta noche", 0),
+            ("avui", 0), ("demà", 1), ("ahir", -1), ("demà passat", 2), ("aquesta nit", 0),
+            ("gaur", 0), ("bihar", 1), ("atzo", -1), ("etzi", 2),
+            ("hoxe", 0), ("mañá", 1), ("onte", -1), ("pasado mañá", 2),
+            ("hoje", 0), ("amanhã", 1), ("ontem", -1), ("depois de amanhã", 2),
+            ("today", 0), ("tonight", 0), ("tomorrow", 1), ("yesterday", -1),
+            ("aujourd'hui", 0), ("aujourd’hui", 0), ("ce soir", 0), ("demain", 1), ("hier", -1), ("après-demain", 2),
+            ("oggi", 0), ("stasera", 0), ("domani", 1), ("ieri", -1), ("dopodomani", 2),
+            ("heute", 0), ("morgen", 1), ("gestern", -1), ("übermorgen", 2),
+            ("vandaag", 0), ("vanavond", 0), ("gisteren", -1), ("overmorgen", 2),
+            ("dziś", 0), ("dzisiaj", 0), ("jutro", 1), ("wczoraj", -1), ("pojutrze", 2),
+            ("dnes", 0), ("zítra", 1), ("včera", -1), ("pozítří", 2), ("zajtra", 1), ("pozajtra", 2),
+            ("azi", 0), ("astăzi", 0), ("mâine", 1), ("poimâine", 2),
+            ("ma", 0), ("holnap", 1), ("tegnap", -1), ("holnapután", 2),
+            ("bugün", 0), ("yarın", 1), ("dün", -1),
+            ("σήμερα", 0), ("αύριο", 1), ("χθες", -1), ("μεθαύριο", 2),
+            ("اليوم", 0), ("غدا", 1), ("غداً", 1), ("أمس", -1), ("بعد غد", 2),
+            ("hari ini", 0), ("besok", 1), ("kemarin", -1), ("lusa", 2),
+        ]
+        return Dictionary(words.map { (TextFolding.fold($0.0), $0.1) }, uniquingKeysWith: { first, _ in first })
+    }()
+
     /// The month's name in a language (nil for an unknown code).
     static func month(_ month: Int, language: String) -> String? {
         guard let names = languages[language]?.months, names.indices.contains(month - 1) else { return nil }

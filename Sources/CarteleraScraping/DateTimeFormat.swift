@@ -20,6 +20,10 @@ public struct DateTimeParts: Hashable, Sendable {
     public var offset: Int?
     /// An absolute instant (epoch formats).
     public var instant: Timestamp?
+    /// The weekday a name gave, 1 (Monday) to 7.
+    public var weekday: Int?
+    /// The day a word such as "hoy", "tomorrow" or "übermorgen" names, in days from today.
+    public var relativeDay: Int?
 
     /// Parts with nothing found yet.
     public init() {}
@@ -34,7 +38,8 @@ public struct DateTimeParts: Hashable, Sendable {
 /// A date/time pattern such as `dd/MM/yyyy HH:mm`, `EEEE d 'de' MMMM`, `h:mma`, `epoch` or `iso8601`.
 ///
 /// Letters: `yyyy` `yy` year; `M` `MM` month number; `MMM` `MMMM` month name (any language of `DateNames`, full,
-/// or abbreviated in Spanish, English, Portuguese, French, Italian, German); `d` `dd` day; `EEE` `EEEE` a weekday name (skipped);
+/// or abbreviated in Spanish, English, Portuguese, French, Italian, German); `d` `dd` day; `EEE` `EEEE` a weekday name (full, or
+/// its first three letters) or a word for today, tomorrow, yesterday or the day after tomorrow, in any language of `DateNames`;
 /// `H` `HH` hour 0–23; `h` `hh` hour 1–12 with `a` (am/pm, a.m., p. m.); `m` `mm` minutes; `s` `ss` seconds;
 /// `S` fraction digits; `X` `XXX` `Z` offset (`Z`, `+01`, `+0100`, `+01:00`). Text in single quotes is
 /// literal; a space matches any run of white space. The pattern may match anywhere in the text.
@@ -115,12 +120,16 @@ public struct DateTimeFormat: Hashable, Sendable, CustomStringConvertible {
             return Self.parseISO(text)
         case nil:
             let chars = Array(text)
+            // A weekday token may match any word; a match whose word names a day is preferred to one that does not.
+            var unnamed: DateTimeParts?
             for start in chars.indices {
                 // A match starts at a word or number boundary, never inside "32" or "noviembre".
                 if start > 0, chars[start - 1].isLetter || chars[start - 1].isNumber, chars[start].isLetter || chars[start].isNumber { continue }
-                if let parts = match(chars, from: start) { return parts }
+                guard let (parts, namedDay) = match(chars, from: start) else { continue }
+                if namedDay || !tokens.contains(.weekdayName) { return parts }
+                if unnamed == nil { unnamed = parts }
             }
-            return nil
+            return unnamed
         }
     }
 
@@ -138,8 +147,10 @@ public struct DateTimeFormat: Hashable, Sendable, CustomStringConvertible {
         return format.parse(trimmed.replacingFirst(" ", with: "T"))
     }
 
-    private func match(_ chars: [Character], from start: Int) -> DateTimeParts? {
+    /// The parts from `start`, and whether a weekday token read a known day name or word.
+    private func match(_ chars: [Character], from start: Int) -> (DateTimeParts, Bool)? {
         var parts = DateTimeParts()
+        var namedDay = false
         var position = start
         var pm: Bool?
         for token in tokens {
@@ -168,10 +179,10 @@ public struct DateTimeFormat: Hashable, Sendable, CustomStringConvertible {
                 guard let value = number(chars, &position, min: 1, max: 2), (1...31).contains(value) else { return nil }
                 parts.day = value
             case .weekdayName:
-                let before = position
-                while position < chars.count, chars[position].isLetter { position += 1 }
-                guard position > before else { return nil }
-                if position < chars.count, chars[position] == "." { position += 1 }
+                guard let word = Self.dayWord(chars, &position) else { return nil }
+                parts.weekday = word.weekday
+                parts.relativeDay = word.relativeDay
+                namedDay = word.weekday != nil || word.relativeDay != nil
             case .hour24:
                 guard let value = number(chars, &position, min: 1, max: 2), value <= 30 else { return nil }
                 parts.hour = value
@@ -206,7 +217,40 @@ public struct DateTimeFormat: Hashable, Sendable, CustomStringConvertible {
         if let pm, let hour = parts.hour {
             parts.hour = pm ? (hour % 12) + 12 : hour % 12
         }
-        return parts
+        return (parts, namedDay)
+    }
+
+    /// A weekday name or a word for a day relative to today at `position` (up to three words, such as "pasado mañana"),
+    /// else any one word; nil when no word starts there.
+    private static func dayWord(_ chars: [Character], _ position: inout Int) -> (weekday: Int?, relativeDay: Int?)? {
+        func isWordPart(_ index: Int) -> Bool {
+            guard index < chars.count else { return false }
+            if chars[index].isLetter { return true }
+            // "aujourd'hui", "segunda-feira", "après-demain": joiners between letters.
+            return ["'", "’", "-"].contains(chars[index]) && index > 0 && chars[index - 1].isLetter && index + 1 < chars.count && chars[index + 1].isLetter
+        }
+        var ends: [Int] = []
+        var index = position
+        while ends.count < 3 {
+            let wordStart = index
+            while isWordPart(index) { index += 1 }
+            guard index > wordStart else { break }
+            ends.append(index)
+            guard index < chars.count, chars[index] == " ", index + 1 < chars.count, chars[index + 1].isLetter else { break }
+            index += 1
+        }
+        guard let firstEnd = ends.first else { return nil }
+        for end in ends.reversed() {
+            let folded = TextFolding.fold(String(chars[position..<end]))
+            let weekday = DateNames.weekdaysByName[folded], relative = DateNames.relativeDays[folded]
+            guard weekday != nil || relative != nil else { continue }
+            position = end
+            if position < chars.count, chars[position] == "." { position += 1 }
+            return (weekday, relative)
+        }
+        position = firstEnd
+        if position < chars.count, chars[position] == "." { position += 1 }
+        return (nil, nil)
     }
 
     private func number(_ chars: [Character], _ position: inout Int, min: Int, max: Int) -> Int? {

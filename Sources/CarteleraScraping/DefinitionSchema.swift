@@ -10,6 +10,8 @@ indirect enum DefinitionSchema: Sendable {
     case dictionary(DefinitionSchema)
     case list(DefinitionSchema)
     case scalarOrMap([String: DefinitionSchema])
+    /// One value, or a list of them (alternatives tried in order).
+    case scalarOrList
     case any
 
     /// The schema of a whole definition of one kind: the common keys and that kind's own.
@@ -24,8 +26,13 @@ indirect enum DefinitionSchema: Sendable {
             return nil
         case (.scalar, _):
             return (path, "expected a single value")
-        case (.scalarOrMap, .scalar):
+        case (.scalarOrMap, .scalar), (.scalarOrList, .scalar):
             return nil
+        case (.scalarOrList, .sequence(let sequence)):
+            for (index, value) in sequence.enumerated() where value.scalar == nil { return ("\(path)[\(index)]", "expected a single value") }
+            return sequence.isEmpty ? (path, "expected a value or a non-empty list") : nil
+        case (.scalarOrList, _):
+            return (path, "expected a value or a list of values")
         case (.map(let keys), .mapping(let mapping)), (.scalarOrMap(let keys), .mapping(let mapping)):
             for (key, value) in mapping {
                 let name = key.string ?? "?"

@@ -34,41 +34,51 @@ struct FieldReader {
         return result
     }
 
-    /// Every value of a field in `row` after its transforms, empty strings dropped.
+    /// Every value of a field in `row` after its transforms, empty strings dropped: from the first place that gives one.
     func values(_ field: CompiledField, in row: Node) throws -> [String] {
-        var texts: [String]
-        if let constant = field.constant {
-            texts = [values.render(constant)]
-        } else if let expression = field.stringXPath {
-            texts = [try row.xpathString(expression)]
-        } else {
-            var nodes = try field.selector?.select(from: row, values: values) ?? [row]
-            if !field.all, nodes.count > 1 { nodes = [nodes[0]] }
-            texts = try nodes.compactMap { node -> String? in
-                if let attribute = field.attribute { return node.attribute(attribute) }
-                if field.verbatim { return node.rawText }
-                return field.lines ? Self.lines(of: node) : node.text
+        if let constant = field.constant { return transform([values.render(constant)], field) }
+        if field.finders.isEmpty { return transform(try texts(of: [row], field), field) }
+        for finder in field.finders {
+            let found: [String]
+            switch finder {
+            case .text(let expression): found = [try row.xpathString(expression)]
+            case .nodes(let selector): found = try texts(of: try selector.select(from: row, values: values), field)
+            case .json: found = []
             }
+            let kept = transform(found, field, orDefault: false)
+            if !kept.isEmpty { return kept }
         }
-        return transform(texts, field)
+        return transform([], field)
     }
 
-    /// Every value of a field in a JSON `row` (or from `root` for a `$` path) after its transforms.
+    /// The text, or the first of the attributes an element has with a value, of the first node (every node with `all`).
+    func texts(of found: [Node], _ field: CompiledField) throws -> [String] {
+        let nodes = field.all ? found : Array(found.prefix(1))
+        return try nodes.compactMap { node -> String? in
+            if !field.attributes.isEmpty {
+                return field.attributes.lazy.compactMap { node.attribute($0) }.first { !$0.trimmingWhitespace().isEmpty }
+            }
+            if field.verbatim { return node.rawText }
+            return field.lines ? Self.lines(of: node) : node.text
+        }
+    }
+
+    /// Every value of a field in a JSON `row` (or from `root` for a `$` path) after its transforms: from the first path that gives one.
     func values(_ field: CompiledField, json root: JSONValue, row: JSONValue) throws(ScrapeMessage) -> [String] {
-        var texts: [String]
-        if let constant = field.constant {
-            texts = [values.render(constant)]
-        } else if let path = field.jsonPath {
-            texts = try path.path(values).values(root: root, row: row).flatMap(JSONInput.texts)
+        if let constant = field.constant { return transform([values.render(constant)], field) }
+        if field.finders.isEmpty { return transform(JSONInput.texts(row), field) }
+        for finder in field.finders {
+            guard case .json(let path) = finder else { continue }
+            var texts = try path.path(values).values(root: root, row: row).flatMap(JSONInput.texts)
             if !field.all, texts.count > 1 { texts = [texts[0]] }
-        } else {
-            texts = JSONInput.texts(row)
+            let kept = transform(texts, field, orDefault: false)
+            if !kept.isEmpty { return kept }
         }
-        return transform(texts, field)
+        return transform([], field)
     }
 
-    /// The transforms of a field, in order: replace, regex, split, white space, lower/upper, url, default.
-    func transform(_ input: [String], _ field: CompiledField) -> [String] {
+    /// The transforms of a field, in order: replace, regex, split, white space, lower/upper, url, then `default` unless told not to.
+    func transform(_ input: [String], _ field: CompiledField, orDefault: Bool = true) -> [String] {
         var texts = input
         for replacement in field.replacements {
             switch replacement {
@@ -98,7 +108,7 @@ struct FieldReader {
         if field.isURL {
             texts = texts.compactMap { LinkResolver.resolve($0, against: baseURL) }
         }
-        if texts.isEmpty, let fallback = field.fallback { texts = [values.render(fallback)] }
+        if orDefault, texts.isEmpty, let fallback = field.fallback { texts = [values.render(fallback)] }
         return texts
     }
 

@@ -2,7 +2,8 @@ import CarteleraFetch
 import CarteleraMarkup
 import CarteleraModel
 
-/// Where a page's JSON is: the whole response, the text of a script element, or a script's `NAME = …;` assignment.
+/// Where a page's JSON is: the whole response, the text of a script element, a script's `NAME = …;` assignment, or
+/// the Next.js flight data its scripts push.
 public enum JSONLocation: Codable, Sendable, Hashable, DefinitionKeys {
     /// The whole response is JSON (a site's API).
     case page
@@ -10,17 +11,21 @@ public enum JSONLocation: Codable, Sendable, Hashable, DefinitionKeys {
     case jsonp
     /// The text of the first element a CSS selector matches (`script#__NEXT_DATA__`, `script[type="application/json"]`).
     case script(String)
-    /// The value assigned to a name in any script: `var NAME = {…};`, `window.NAME = […]`, `NAME: {…}` is not one.
+    /// The value assigned to a name in any script: `var NAME = {…};`, `window.NAME = […]`, `x.NAME = {a: 'b'}`,
+    /// `NAME = JSON.parse('…')`, or a string holding JSON; `NAME: {…}` is not one.
     case variable(String)
+    /// The rows of the Next.js flight data that `self.__next_f.push([1, "…"])` calls carry, as one array in page order.
+    case nextFlight
 
-    /// Decodes `page`, `{script: CSS}` or `{variable: NAME}`.
+    /// Decodes `page`, `jsonp`, `next-flight`, `{script: CSS}` or `{variable: NAME}`.
     public init(from decoder: any Decoder) throws {
         if let word = try? decoder.singleValueContainer().decode(String.self) {
             switch word {
             case "page": self = .page
             case "jsonp": self = .jsonp
+            case "next-flight": self = .nextFlight
             default:
-                throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "expected page, jsonp, {script: CSS} or {variable: NAME}, not \"\(word)\""))
+                throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "expected page, jsonp, next-flight, {script: CSS} or {variable: NAME}, not \"\(word)\""))
             }
             return
         }
@@ -41,6 +46,9 @@ public enum JSONLocation: Codable, Sendable, Hashable, DefinitionKeys {
         case .jsonp:
             var container = encoder.singleValueContainer()
             try container.encode("jsonp")
+        case .nextFlight:
+            var container = encoder.singleValueContainer()
+            try container.encode("next-flight")
         case .script(let css):
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(css, forKey: .script)
@@ -98,15 +106,45 @@ enum JSONInput {
                 let bytes = Array(script.rawText.utf8)
                 for start in assignments(of: name, in: bytes) {
                     guard bytes.count - start <= maxBytes else { throw fail("the value of \(name) is over the \(maxBytes / 1_048_576) MB limit: not read") }
-                    do throws(JSONLDParser.Failure) {
-                        return try JSONLDParser.parsePrefix(Array(bytes[start...])).value
-                    } catch {
-                        throw fail("the value assigned to \(name) is not JSON: \(error.message)")
-                    }
+                    return try assignedValue(Array(bytes[start...]), name: name, fail: fail)
                 }
             }
             warnings.append("\(source): \(response.url): no script assigns a value to \(name): read as a page listing nothing")
             return nil
+        case .nextFlight:
+            let document = try definition.document(from: response, xml: false, warnings: &warnings)
+            let scripts: [Node]
+            do { scripts = try document.xpath("//script") } catch { throw ScrapeError.markup(error, source: source, url: response.url) }
+            guard let rows = try NextFlight.rows(scripts.map { Array($0.rawText.utf8) }, maxBytes: maxBytes, fail: fail) else {
+                warnings.append("\(source): \(response.url): no script pushes Next.js flight data (self.__next_f.push): read as a page listing nothing")
+                return nil
+            }
+            return rows
+        }
+    }
+
+    /// The value an assignment gives: a JavaScript literal, `JSON.parse('…')` of a string, or JSON inside a string,
+    /// each string decoded once.
+    private static func assignedValue(_ bytes: [UInt8], name: String, fail: (String) -> ScrapeError) throws(ScrapeError) -> JSONValue {
+        let call = Array("JSON.parse(".utf8)
+        let isCall = bytes.starts(with: call)
+        let value: JSONValue
+        do throws(JSONLDParser.Failure) {
+            value = try JSONLDParser.parsePrefix(bytes, from: isCall ? call.count : 0, javaScript: true).value
+        } catch {
+            throw fail("the value assigned to \(name) is not JSON or a JavaScript literal: \(error.message)")
+        }
+        guard case .string(let text) = value else {
+            if isCall { throw fail("JSON.parse of \(name) is given no string") }
+            return value
+        }
+        // A string: JSON.parse's argument, or a string holding an object or array.
+        let trimmed = text.drop { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" }
+        guard isCall || trimmed.hasPrefix("{") || trimmed.hasPrefix("[") else { return value }
+        do throws(JSONLDParser.Failure) {
+            return try JSONLDParser.parse(Array(text.utf8))
+        } catch {
+            throw fail("the string \(isCall ? "JSON.parse reads for" : "assigned to") \(name) is not JSON: \(error.message)")
         }
     }
 
@@ -119,7 +157,7 @@ enum JSONInput {
         }
     }
 
-    /// Offsets just past `name =` (not `==`) where a JSON object, array or string follows, `name` standing alone or after a dot.
+    /// Offsets just past `name =` (not `==`) where an object, array, string or `JSON.parse(` follows, `name` standing alone or after a dot.
     static func assignments(of name: String, in bytes: [UInt8]) -> [Int] {
         let needle = Array(name.utf8)
         guard !needle.isEmpty, bytes.count >= needle.count else { return [] }
@@ -135,7 +173,8 @@ enum JSONInput {
             guard cursor < bytes.count, bytes[cursor] == UInt8(ascii: "="), cursor + 1 < bytes.count, bytes[cursor + 1] != UInt8(ascii: "=") else { continue }
             cursor += 1
             while cursor < bytes.count, isSpace(bytes[cursor]) { cursor += 1 }
-            guard cursor < bytes.count, [UInt8(ascii: "{"), UInt8(ascii: "["), UInt8(ascii: "\"")].contains(bytes[cursor]) else { continue }
+            guard cursor < bytes.count else { continue }
+            guard [UInt8(ascii: "{"), UInt8(ascii: "["), UInt8(ascii: "\""), UInt8(ascii: "'")].contains(bytes[cursor]) || bytes[cursor...].starts(with: Array("JSON.parse(".utf8)) else { continue }
             result.append(cursor)
         }
         return result

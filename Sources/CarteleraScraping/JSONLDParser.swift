@@ -1,4 +1,6 @@
-/// A strict JSON parser for JSON-LD blocks, with limits on size and nesting.
+/// A strict JSON parser for JSON-LD blocks, with limits on size and nesting; in its JavaScript mode it also reads the
+/// object literals scripts assign (unquoted and single-quoted names, single-quoted strings and JavaScript escapes,
+/// trailing commas, comments, `undefined`, `!0` and `!1`).
 ///
 /// Foundation's `JSONSerialization` is not used: on Linux it accepts trailing commas (so a broken block would
 /// pass unnoticed), it recurses without a limit a page could choose, and its errors give no position. This
@@ -17,8 +19,13 @@ struct JSONLDParser {
 
     private let bytes: [UInt8]
     private var index = 0
+    /// Whether JavaScript literals are read, not only JSON.
+    private let javaScript: Bool
 
-    private init(_ bytes: [UInt8]) { self.bytes = bytes }
+    private init(_ bytes: [UInt8], javaScript: Bool = false) {
+        self.bytes = bytes
+        self.javaScript = javaScript
+    }
 
     /// The one JSON value `bytes` hold, surrounded by white space only.
     static func parse(_ bytes: [UInt8]) throws(Failure) -> JSONValue {
@@ -31,9 +38,11 @@ struct JSONLDParser {
         return value
     }
 
-    /// The JSON value at the start of `bytes` (after white space) and the offset just past it; what follows is not read.
-    static func parsePrefix(_ bytes: [UInt8]) throws(Failure) -> (value: JSONValue, end: Int) {
-        var parser = JSONLDParser(bytes)
+    /// The JSON value (or, with `javaScript`, the JavaScript literal) at `start` in `bytes` (after white space) and
+    /// the offset just past it; what follows is not read.
+    static func parsePrefix(_ bytes: [UInt8], from start: Int = 0, javaScript: Bool = false) throws(Failure) -> (value: JSONValue, end: Int) {
+        var parser = JSONLDParser(bytes, javaScript: javaScript)
+        parser.index = max(0, min(start, bytes.count))
         parser.skipWhitespace()
         guard parser.index < bytes.count else { throw Failure(message: "the text is empty", truncated: false) }
         let value = try parser.value(depth: 0)
@@ -50,8 +59,34 @@ struct JSONLDParser {
         case UInt8(ascii: "f"): try literal("false"); return .bool(false)
         case UInt8(ascii: "n"): try literal("null"); return .null
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try number())
+        case UInt8(ascii: "'") where javaScript: return .string(try string())
+        case UInt8(ascii: "u") where javaScript: try literal("undefined"); return .null
+        case UInt8(ascii: "!") where javaScript:
+            // Minifiers write true and false as !0 and !1.
+            guard index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "0") || bytes[index + 1] == UInt8(ascii: "1") else {
+                throw failure("unexpected \(describeCurrent()) where a value should be")
+            }
+            index += 2
+            return .bool(bytes[index - 1] == UInt8(ascii: "0"))
         default: throw failure("unexpected \(describeCurrent()) where a value should be")
         }
+    }
+
+    /// A member name: a string, or in JavaScript also a single-quoted string, a bare name or a number.
+    private mutating func memberName() throws(Failure) -> String {
+        if bytes[index] == UInt8(ascii: "\"") || (javaScript && bytes[index] == UInt8(ascii: "'")) { return try string() }
+        guard javaScript, Self.isNameByte(bytes[index]) else {
+            if bytes[index] == UInt8(ascii: "}") { throw failure("a trailing comma before \"}\"") }
+            throw failure("unexpected \(describeCurrent()) where a member name should be")
+        }
+        let start = index
+        while index < bytes.count, Self.isNameByte(bytes[index]) { index += 1 }
+        return String(decoding: bytes[start..<index], as: UTF8.self)
+    }
+
+    private static func isNameByte(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+            || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "$") || byte >= 0x80
     }
 
     private mutating func object(depth: Int) throws(Failure) -> JSONValue {
@@ -66,11 +101,11 @@ struct JSONLDParser {
         while true {
             skipWhitespace()
             guard index < bytes.count else { throw failure("the text ends inside an object") }
-            guard bytes[index] == UInt8(ascii: "\"") else {
-                if bytes[index] == UInt8(ascii: "}") { throw failure("a trailing comma before \"}\"") }
-                throw failure("unexpected \(describeCurrent()) where a member name should be")
+            if javaScript, bytes[index] == UInt8(ascii: "}") {
+                index += 1
+                return .object(members)
             }
-            let key = try string()
+            let key = try memberName()
             skipWhitespace()
             try expect(UInt8(ascii: ":"), "\":\" after the member name \"\(key)\"")
             skipWhitespace()
@@ -96,7 +131,11 @@ struct JSONLDParser {
         }
         while true {
             skipWhitespace()
-            if index < bytes.count, bytes[index] == UInt8(ascii: "]") { throw failure("a trailing comma before \"]\"") }
+            if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
+                guard javaScript else { throw failure("a trailing comma before \"]\"") }
+                index += 1
+                return .array(elements)
+            }
             elements.append(try value(depth: depth))
             skipWhitespace()
             guard index < bytes.count else { throw failure("the text ends inside an array") }
@@ -109,12 +148,13 @@ struct JSONLDParser {
     }
 
     private mutating func string() throws(Failure) -> String {
+        let quote = bytes[index]
         index += 1
         var text: [UInt8] = []
         var runStart = index
         while index < bytes.count {
             let byte = bytes[index]
-            if byte == UInt8(ascii: "\"") {
+            if byte == quote {
                 text += bytes[runStart..<index]
                 index += 1
                 return String(decoding: text, as: UTF8.self)
@@ -125,8 +165,8 @@ struct JSONLDParser {
                 runStart = index
                 continue
             }
-            // Raw line breaks and other control characters are invalid in JSON strings.
-            if byte < 0x20 { throw failure("a raw control character (0x\(String(byte, radix: 16))) inside a string") }
+            // Raw line breaks and other control characters are invalid in JSON strings (JavaScript allows a tab).
+            if byte < 0x20, !(javaScript && byte == 0x09) { throw failure("a raw control character (0x\(String(byte, radix: 16))) inside a string") }
             index += 1
         }
         throw failure("the text ends inside a string")
@@ -153,6 +193,20 @@ struct JSONLDParser {
             }
             // A lone surrogate cannot be encoded: it becomes the replacement character, as browsers do.
             text += Array(String(Character(Unicode.Scalar(scalar) ?? "\u{FFFD}")).utf8)
+        case UInt8(ascii: "x") where javaScript:
+            guard index + 2 <= bytes.count, let value = UInt32(String(decoding: bytes[index..<index + 2], as: UTF8.self), radix: 16) else {
+                throw failure("an invalid \\x escape inside a string")
+            }
+            index += 2
+            text += Array(String(Character(Unicode.Scalar(value) ?? "\u{FFFD}")).utf8)
+        case UInt8(ascii: "v") where javaScript: text.append(0x0B)
+        case UInt8(ascii: "0") where javaScript: text.append(0)
+        // A backslash before a line break continues the line.
+        case 0x0A where javaScript: break
+        case 0x0D where javaScript:
+            if index < bytes.count, bytes[index] == 0x0A { index += 1 }
+        // Any other escaped character stands for itself in JavaScript ("\'", "\-").
+        case let other where javaScript && other >= 0x20: text.append(other)
         default:
             index -= 1
             throw failure("an invalid escape \"\\\(describeByte(byte))\" inside a string")
@@ -220,7 +274,19 @@ struct JSONLDParser {
     }
 
     private mutating func skipWhitespace() {
-        while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
+        while index < bytes.count {
+            if [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) {
+                index += 1
+            } else if javaScript, bytes[index] == UInt8(ascii: "/"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "/") {
+                while index < bytes.count, bytes[index] != 0x0A { index += 1 }
+            } else if javaScript, bytes[index] == UInt8(ascii: "/"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "*") {
+                index += 2
+                while index + 1 < bytes.count, !(bytes[index] == UInt8(ascii: "*") && bytes[index + 1] == UInt8(ascii: "/")) { index += 1 }
+                index = min(index + 2, bytes.count)
+            } else {
+                return
+            }
+        }
     }
 
     private func describeCurrent() -> String {

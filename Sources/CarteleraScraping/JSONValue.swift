@@ -59,4 +59,27 @@ public enum JSONValue: Codable, Sendable, Hashable {
 
     /// Whether the value is JSON `null`.
     public var isNull: Bool { self == .null }
+
+    /// The value as a person reads it in a message: text and numbers as they are, `null`, `true`, lists as
+    /// `[a, b]` and objects as `{key: value}`, cut after `limit` characters with how many were left out.
+    public func plainText(limit: Int = 200) -> String {
+        let text = plain
+        guard text.count > limit else { return text }
+        return "\(text.prefix(limit))… (\(text.count - limit) more characters)"
+    }
+
+    /// `plainText` with the default limit.
+    public var plainText: String { plainText() }
+
+    private var plain: String {
+        switch self {
+        case .null: "null"
+        case .bool(let value): String(value)
+        case .number, .string: string ?? ""
+        case .array(let values): "[" + values.map { $0.isString ? "\"\($0.plain)\"" : $0.plain }.joined(separator: ", ") + "]"
+        case .object(let members): "{" + members.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value.isString ? "\"\($0.value.plain)\"" : $0.value.plain)" }.joined(separator: ", ") + "}"
+        }
+    }
+
+    private var isString: Bool { if case .string = self { true } else { false } }
 }

@@ -180,7 +180,9 @@ public struct ScheduleScraper: Scraper {
         let rows = try selector.select(from: root, values: values)
         var rowDays: [Day?] = Array(repeating: nil, count: rows.count)
         if let header = table.dayHeader, let day = values.day {
-            rowDays = try DayHeaders.days(of: rows, header: header, root: root, reader: reader, near: day)
+            let headers = try DayHeaders.headers(in: root, header: header, reader: reader, asked: day, today: values.today ?? day)
+            rowDays = DayHeaders.days(of: rows, headers: headers)
+            if !rows.isEmpty, !rowDays.contains(day) { warnings.append(Self.missingSection(day, headers: headers, source: id, url: baseURL)) }
         }
         for (row, rowDay) in zip(rows, rowDays) {
             // With date headers, a row belongs to the day of the header before it: only the day asked for is read.
@@ -190,6 +192,16 @@ public struct ScheduleScraper: Scraper {
             items.append(item)
         }
         return items
+    }
+
+    /// Why no row of a page with date headers fell under the day asked for, from what its headers read as.
+    static func missingSection(_ day: Day, headers: [DayHeaders.Header], source: SourceID, url: String) -> String {
+        let prefix = "\(source): \(url): no day section for \(day)"
+        guard let first = headers.first else { return "\(prefix): day_header matched no element" }
+        let read = headers.compactMap(\.day)
+        if read.isEmpty { return "\(prefix): none of the \(headers.count) headers reads with day_header's format (the first is \"\(first.text)\")" }
+        let unread = headers.count - read.count
+        return "\(prefix): the headers read as \(read.map(\.description).joined(separator: ", "))" + (unread > 0 ? " (\(unread) unreadable)" : "")
     }
 
     /// The rows a JSONPath reaches in `root`, with their fields; every failure names the source and URL.

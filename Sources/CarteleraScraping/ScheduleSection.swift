@@ -38,7 +38,9 @@ struct ScheduleSection: KindSection {
         if let detail, label?.hasPrefix("detail") == true {
             return [("detail", CompiledTable(rows: nil, fields: detail.fields, order: detail.order, json: detail.json))]
         }
-        return [("schedule", schedule)]
+        var table = schedule
+        table.grid = grid
+        return [("schedule", table)]
     }
 
     static func compile(_ written: Written, in context: DefinitionContext) throws(DefinitionError) -> ScheduleSection {
@@ -47,6 +49,7 @@ struct ScheduleSection: KindSection {
         if context.channels.isEmpty { throw fail("channels", "a tv-schedule source lists at least one channel") }
         guard let spec = written.schedule else { throw fail("schedule", "a tv-schedule source needs a schedule section") }
         if spec.html != nil, spec.json == nil { throw fail("schedule.html", "html names markup inside JSON: add json: page (or jsonp, {script: CSS}, {variable: NAME})") }
+        // With `html`, the JSON only carries markup: rows and fields read that markup.
         let readsJSON = spec.json != nil && spec.html == nil
         let fields = try CompiledDefinition.compileFields(spec.fields, keyPath: "schedule.fields", json: readsJSON, probe: probe, fail: fail)
         let order = try CompiledDefinition.fieldOrder(spec.fields, keyPath: "schedule.fields", fail: fail)
@@ -73,7 +76,11 @@ struct ScheduleSection: KindSection {
                 if let header = spec.dayHeader {
                     guard header.format != nil else { throw fail("schedule.day_header.format", "say how a header names its day, such as \"EEEE d MMMM\"") }
                     guard header.select != nil || header.xpath != nil else { throw fail("schedule.day_header", "say which elements are the date headers (select or xpath)") }
-                    schedule.dayHeader = try CompiledDefinition.compileFields(["day_header": header], keyPath: "schedule", probe: probe, fail: fail)["day_header"]
+                    let compiled = try CompiledDefinition.compileField(header, keyPath: "schedule.day_header", json: false, probe: probe, fail: fail)
+                    if compiled.finders.contains(where: { if case .nodes = $0 { false } else { true } }) {
+                        throw fail("schedule.day_header.xpath", "select the header elements; an expression such as string(…) selects none")
+                    }
+                    schedule.dayHeader = compiled
                 }
             }
         }

@@ -149,14 +149,14 @@ public enum SelectorSpec: Codable, Sendable, Hashable, DefinitionKeys {
 
 /// How to read one field from a row: a CSS selector alone means its text.
 public struct FieldSpec: Codable, Sendable, DefinitionKeys {
-    /// CSS selector below the row; absent or "." means the row itself.
-    public var select: String?
-    /// XPath from the row; a `string(…)`-style expression gives text directly.
-    public var xpath: String?
-    /// A JSONPath from the row (`@`, or a bare name) or from the document (`$`), for JSON input.
-    public var path: String?
-    /// Read this attribute instead of the text.
-    public var attr: String?
+    /// CSS selectors below the row, tried in order (one, or a list); absent or "." means the row itself.
+    public var select: [String]?
+    /// XPaths from the row, tried in order; a `string(…)`-style expression gives text directly.
+    public var xpath: [String]?
+    /// JSONPaths from the row (`@`, or a bare name) or from the document (`$`), tried in order, for JSON input.
+    public var path: [String]?
+    /// Attributes to read instead of the text, the first the element has.
+    public var attr: [String]?
     /// Take every match (lists such as actors), not the first.
     public var all: Bool?
     /// Text with line breaks kept between block elements and at `<br>`.
@@ -189,7 +189,7 @@ public struct FieldSpec: Codable, Sendable, DefinitionKeys {
     public var unit: String?
 
     /// A field read as the text at a CSS selector.
-    public init(select: String? = nil) { self.select = select }
+    public init(select: String? = nil) { self.select = select.map { [$0] } }
 
     /// Decodes a plain string as a CSS selector, or a map of options.
     public init(from decoder: any Decoder) throws {
@@ -198,10 +198,16 @@ public struct FieldSpec: Codable, Sendable, DefinitionKeys {
             return
         }
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(select: try container.decodeIfPresent(String.self, forKey: .select))
-        xpath = try container.decodeIfPresent(String.self, forKey: .xpath)
-        path = try container.decodeIfPresent(String.self, forKey: .path)
-        attr = try container.decodeIfPresent(String.self, forKey: .attr)
+        /// One string, or a list of them tried in order.
+        func alternatives(_ key: CodingKeys) throws -> [String]? {
+            if let one = try? container.decodeIfPresent(String.self, forKey: key) { return [one] }
+            return try container.decodeIfPresent([String].self, forKey: key)
+        }
+        self.init()
+        select = try alternatives(.select)
+        xpath = try alternatives(.xpath)
+        path = try alternatives(.path)
+        attr = try alternatives(.attr)
         all = try container.decodeIfPresent(Bool.self, forKey: .all)
         lines = try container.decodeIfPresent(Bool.self, forKey: .lines)
         verbatim = try container.decodeIfPresent(Bool.self, forKey: .verbatim)
@@ -223,7 +229,9 @@ public struct FieldSpec: Codable, Sendable, DefinitionKeys {
         case select, xpath, path, attr, all, lines, verbatim, regex, group, replace, split, value, `default`, format, url, lower, upper, utc, unit
     }
 
-    static var nestedKeys: [CodingKeys: DefinitionSchema] { [.replace: .list(.list(.scalar))] }
+    static var nestedKeys: [CodingKeys: DefinitionSchema] {
+        [.replace: .list(.list(.scalar)), .select: .scalarOrList, .xpath: .scalarOrList, .path: .scalarOrList, .attr: .scalarOrList]
+    }
     static var acceptsScalar: Bool { true }
 }
 

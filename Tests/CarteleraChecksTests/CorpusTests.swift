@@ -5,8 +5,8 @@ import Testing
 
 /// The real-site corpus beside the checkout (`../shared/corpus/tv` and `../shared/corpus/tv-new`); skipped cleanly when it is absent.
 @Suite struct CorpusTests {
-    /// One corpus folder: how many sites it holds, and which of them do not pass, each for a reason its definition's
-    /// README gives. Every other site must pass, so a definition that regresses fails the suite; a site listed here
+    /// One corpus folder: how many sites it holds, and which of them do not pass, each for the reason given beside
+    /// it. Every other site must pass, so a definition that regresses fails the suite; a site listed here
     /// that starts passing must leave the list, and a site added to the folder changes its count.
     struct Folder: Sendable, CustomStringConvertible {
         var name: String
@@ -17,14 +17,10 @@ import Testing
     }
 
     static let folders = [
-        // foxtel.com.au: the expected description is not in the captured files; mediaklikk.hu: the expected description
-        // joins the words a `<br>` separates.
-        Folder(name: "tv", siteCount: 36, knownFailing: ["foxtel.com.au", "mediaklikk.hu"]),
-        // distro.tv, sky.co.nz: date null without a reference_today, so no day can be asked for (their READMEs).
+        // mediaklikk.hu: the expected description joins the words a `<br>` separates.
+        Folder(name: "tv", siteCount: 36, knownFailing: ["mediaklikk.hu"]),
         // movistarplus.es, orangetv.orange.es, programacion-tv.elpais.com: definitions not written yet.
-        Folder(name: "tv-new", siteCount: 40, knownFailing: [
-            "distro.tv", "sky.co.nz", "movistarplus.es", "orangetv.orange.es", "programacion-tv.elpais.com",
-        ]),
+        Folder(name: "tv-new", siteCount: 40, knownFailing: ["movistarplus.es", "orangetv.orange.es", "programacion-tv.elpais.com"]),
     ]
 
     /// Every (folder, site) pair of the folders present.

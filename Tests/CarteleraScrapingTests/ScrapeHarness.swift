@@ -19,10 +19,10 @@ struct ScrapeHarness {
         routes.append(FixtureFetcher.Route(method: method, url: url, bodyContains: bodyContains, file: file, contentType: contentType))
     }
 
-    /// Compiles `yaml` and scrapes `days` through the served pages.
-    func scrape(_ yaml: String, days: [String], channels: [ChannelID]? = nil) async throws -> ScrapeOutcome {
+    /// Compiles `yaml` and scrapes `days` through the served pages, the run starting at `now`.
+    func scrape(_ yaml: String, days: [String], channels: [ChannelID]? = nil, now: Timestamp = Timestamp(secondsSince1970: 0)) async throws -> ScrapeOutcome {
         let definition = try DefinitionLoader.parse(yaml, source: "test.example", directory: directory, file: "test.example/source.yaml")
-        let context = ScrapeContext(fetcher: FixtureFetcher(routes: routes), now: Timestamp(secondsSince1970: 0), logger: Logger(label: "test"))
+        let context = ScrapeContext(fetcher: FixtureFetcher(routes: routes), now: now, logger: Logger(label: "test"))
         return await makeScraper(for: definition).scrape(ScrapeJob(days: days.map { Day($0)! }, channels: channels), context: context)
     }
 }

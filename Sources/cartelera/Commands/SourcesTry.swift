@@ -63,25 +63,33 @@ extension Cartelera.Sources {
             let fetcher: any Fetcher
             if let name = `case` {
                 let cases = try expectCases(definition)
-                guard let item = cases.enumerated().first(where: { $0.element["name"]?.string == name || "\($0.offset + 1)" == name })?.element,
-                      let fixture = SourceCheck.fixtureCase(item, definition: definition, name: name) else {
-                    throw ValidationError("\(id)/expect.json has no usable case \(name)")
+                guard let item = cases.enumerated().first(where: { $0.element["name"]?.string == name || "\($0.offset + 1)" == name })?.element else {
+                    throw ValidationError("\(id)/expect.json has no case \(name) (its cases: \(cases.enumerated().map { $0.element["name"]?.string ?? "\($0.offset + 1)" }.joined(separator: ", ")))")
                 }
-                day = date.flatMap(Day.init) ?? fixture.day
+                guard var fixture = SourceCheck.fixtureCase(item, definition: definition, name: name) else {
+                    throw ValidationError("\(id)/expect.json case \(name): \(SourceCheck.caseProblem(item, definition: definition))")
+                }
+                let ownDays = fixture.ownDays
+                if let asked = date.flatMap(Day.init) { fixture.day = asked; fixture.ownDays = false }
+                fixture = try await withOwnDay(fixture, definition)
+                day = fixture.day
                 if channel == nil { chosen = fixture.channel }
-                now = SourceCheck.now(item)
+                // A case without a day of its own is tried as of the day its pages cover.
+                now = ownDays ? fixture.day.startUTC.adding(seconds: 12 * 3600) : SourceCheck.now(item)
                 fetcher = definition.fixtureFetcher(fixture, now: now)
             } else if let corpus {
-                guard let primary = CorpusCheck.primaryCase(site: id, corpus: corpus, definition: definition) else {
-                    throw ValidationError("\(corpus)/\(id)/expect.json is missing or unreadable")
+                let primary: (fixture: FixtureCase, today: Day?)
+                do { primary = try CorpusCheck.primaryCase(site: id, corpus: corpus, definition: definition, day: date.flatMap(Day.init)) } catch {
+                    throw ValidationError(error.description)
                 }
-                day = date.flatMap(Day.init) ?? primary.fixture.day
-                if channel == nil { chosen = primary.fixture.channel }
-                now = primary.today.startUTC.adding(seconds: 12 * 3600)
                 let checked = CorpusCheck.checkedDefinition(definition, site: id, corpus: corpus)
                 checkWarning = checked.warning
                 definition = checked.definition
-                fetcher = definition.fixtureFetcher(primary.fixture, now: now)
+                let fixture = try await withOwnDay(primary.fixture, definition)
+                day = fixture.day
+                if channel == nil { chosen = fixture.channel }
+                now = (primary.today ?? fixture.day).startUTC.adding(seconds: 12 * 3600)
+                fetcher = definition.fixtureFetcher(fixture, now: now)
             } else if !file.isEmpty {
                 fetcher = definition.fixtureFetcher(FixtureCase(name: "files", day: day, channel: chosen, listingFiles: file), now: now)
             } else {
@@ -95,6 +103,19 @@ extension Cartelera.Sources {
                 TrialTable.print(report)
             }
             if !report.failures.isEmpty { throw ExitCode(ExitStatus.failed.rawValue) }
+        }
+
+        /// A case that names no day tried on the first day its pages cover; an error says why when they name none.
+        private func withOwnDay(_ fixture: FixtureCase, _ definition: CompiledDefinition) async throws -> FixtureCase {
+            guard fixture.ownDays else { return fixture }
+            guard let own = await definition.scrapeOwnDays(fixture, normalizing: false) else {
+                throw ValidationError("\(id): the case names no day, and its pages' times depend on the day asked for: give --date")
+            }
+            guard let first = own.days.first else { throw ValidationError("\(id): the case names no day, and its pages list nothing to take one from: give --date") }
+            var dated = fixture
+            dated.day = first
+            dated.ownDays = false
+            return dated
         }
 
         private func expectCases(_ definition: CompiledDefinition) throws -> [JSONValue] {
@@ -123,6 +144,12 @@ enum TrialTable {
         }
         Swift.print("\nSelectors")
         table(["key", "matched", "first value", "page"], report.selectors.map { [$0.key, String($0.matched), String(($0.example ?? "").prefix(50)), $0.url] })
+        if !report.sections.isEmpty {
+            Swift.print("\nDay sections")
+            table(["header", "day", "rows", "", "page"], report.sections.map {
+                [String($0.header.prefix(40)), $0.day ?? "unreadable", String($0.rows), $0.asked ? "read" : "", $0.url]
+            })
+        }
         Swift.print("\nItems (\(report.items.count))")
         let columns = ["start", "stop", "title", "name", "venue", "channel"].filter { key in report.items.contains { $0[key] != nil } }
         table(["#"] + columns, report.items.enumerated().map { index, item in
