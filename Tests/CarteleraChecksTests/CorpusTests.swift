@@ -19,8 +19,7 @@ import Testing
     static let folders = [
         // mediaklikk.hu: the expected description joins the words a `<br>` separates.
         Folder(name: "tv", siteCount: 36, knownFailing: ["mediaklikk.hu"]),
-        // movistarplus.es, orangetv.orange.es, programacion-tv.elpais.com: definitions not written yet.
-        Folder(name: "tv-new", siteCount: 40, knownFailing: ["movistarplus.es", "orangetv.orange.es", "programacion-tv.elpais.com"]),
+        Folder(name: "tv-new", siteCount: 40, knownFailing: []),
     ]
 
     /// Every (folder, site) pair of the folders present.
