@@ -50,10 +50,10 @@ demo: deps
 	swift build $(SWIFT_BUILD_FLAGS) --product cartelera
 	.build/debug/cartelera demo
 
-# Suites that measure time or load the machine (a real browser among them) run once, alone, after the rest:
-# beside the parallel suite their deadlines would measure the other tests, not the server. The server's own suites
-# join them: Hummingbird answers on Swift's cooperative pool (two threads here), which the parallel suite's blocking
-# tests (site builds, child processes) can hold for longer than an answer's deadline.
+# Suites that measure time or load the machine (a real browser among them) run once, after the rest, one at a time:
+# beside other tests their deadlines would measure those tests, not the server. The server's own suites join them:
+# Hummingbird answers on Swift's cooperative pool (two threads here), which blocking tests (site builds, Chromium,
+# child processes) can hold for longer than an answer's deadline.
 ALONE_SUITES := ([A-Za-z]*(LoadTests|HostileRequestTests)|$(BROWSER_SUITE)\.[A-Za-z]*|$(SERVER_SUITE)\.[A-Za-z]*)/
 # Time-zone bugs are the commonest EPG bug: the suite must pass wherever the machine is.
 test: test-deps
@@ -61,7 +61,7 @@ test: test-deps
 	TZ=UTC swift test $(SWIFT_BUILD_FLAGS) --skip-build --skip '$(ALONE_SUITES)'
 	TZ=Pacific/Nauru swift test $(SWIFT_BUILD_FLAGS) --skip-build --skip '$(ALONE_SUITES)'
 	TZ=America/Los_Angeles swift test $(SWIFT_BUILD_FLAGS) --skip-build --skip '$(ALONE_SUITES)'
-	TZ=Pacific/Nauru swift test $(SWIFT_BUILD_FLAGS) --skip-build --filter '$(ALONE_SUITES)'
+	TZ=Pacific/Nauru swift test $(SWIFT_BUILD_FLAGS) --skip-build --no-parallel --filter '$(ALONE_SUITES)'
 
 # The demo site's main pages in headless Chromium at 360 and 1280 px wide, into out/screenshots (outside git).
 screenshots: deps
