@@ -76,11 +76,20 @@ public struct FeedPublisher: Sendable {
     private func build(into folder: OutputFolder) throws(BuildError) -> BuildReport {
         let snapshot = engine.snapshot
         var report = BuildReport(generation: snapshot.generation)
-        let channels = try read(snapshot) { store throws(StoreError) in try store.channels() }
+        let inputs = try FeedInputs(snapshot)
+        let plan = OutputPlan(folder: folder, inputsKnown: inputs.isKnown)
+        // Read only when an output has to be made again.
+        var stored: [Channel]?
+        func channels() throws(BuildError) -> [Channel] {
+            if let stored { return stored }
+            let read = try read(snapshot) { store throws(StoreError) in try store.channels() }
+            stored = read
+            return read
+        }
 
         let api = StaticAPIWriter(store: snapshot, engine: engine, context: context, folder: folder)
-        let scheduled = try writeGuideAndSchedules(snapshot, channels: channels, api: api, into: folder)
-        try api.write(channels: channels, scheduled: scheduled)
+        let scheduled = try writeGuideAndSchedules(snapshot, inputs: inputs, plan: plan, channels: channels, api: api, into: folder)
+        try writeAPI(api, inputs: inputs, plan: plan, channels: channels, scheduled: scheduled)
 
         let (definitions, problems) = FeedDefinitionLoader.load(folder: feeds, writers: writers)
         report.problems = problems.map(\.description)
@@ -96,15 +105,33 @@ public struct FeedPublisher: Sendable {
                 continue
             }
             let answer = engine.answer(query)
-            let entries = FeedEntries(engine: engine, programmes: lookup, zone: context.guideZone, language: definition.language).entries(answer)
-            let job = FeedJob(definition: definition, answer: answer, entries: entries, engine: engine, store: snapshot, programmes: lookup,
-                              channels: channels, context: context, siteURL: siteURL, folder: folder, failures: failures)
-            for writer in definition.formats { try writer.write(job) }
+            var job: FeedJob?
+            for writer in definition.formats {
+                let input = inputs.feed(definition, writer: writer, answer: answer, context: context, siteURL: siteURL)
+                let id = "feed \(definition.name) \(writer.name)"
+                if plan.isCurrent(id, input: input) { continue }
+                let made: FeedJob
+                if let job {
+                    made = job
+                } else {
+                    let entries = FeedEntries(engine: engine, programmes: lookup, zone: context.guideZone, language: definition.language).entries(answer)
+                    made = FeedJob(definition: definition, answer: answer, entries: entries, engine: engine, store: snapshot, programmes: lookup,
+                                   channels: try channels(), context: context, siteURL: siteURL, folder: folder, failures: failures)
+                    job = made
+                }
+                let problemsBefore = (failures.messages.count, lookup.failures.count)
+                try plan.build(id, input: input) { () throws(BuildError) -> Bool in
+                    try writer.write(made)
+                    // A feed made without a shard or a ledger it needed is made again by the next build.
+                    return problemsBefore == (failures.messages.count, lookup.failures.count)
+                }
+            }
             report.feeds.append(definition.name)
         }
         if let superseded = lookup.superseded { throw BuildError(superseded) }
         report.failures += failures.messages + lookup.failures
         try folder.finish()
+        try plan.finish()
         report.written = folder.written
         report.unchanged = folder.unchanged
         report.removed = folder.removed
@@ -113,14 +140,31 @@ public struct FeedPublisher: Sendable {
 
     /// One pass over the stored programmes, UTC day by UTC day: `guide.xml` and its gzip streamed to disk, and each
     /// channel's schedule by local day handed to the API once no later UTC day can add to it. Every programme is
-    /// decoded once. Returns the local days each channel has a schedule for.
-    private func writeGuideAndSchedules(_ store: any StoreSnapshot, channels: [Channel], api: StaticAPIWriter, into folder: OutputFolder) throws(BuildError)
-        -> [ChannelID: [Day]] {
-        let days = try read(store) { store throws(StoreError) in try store.programmeDays() }
-        let names = Dictionary(channels.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        let guide = try XMLTVFiles(folder: folder, relative: "guide.xml", language: "es", channels: channels)
-        var pending: [ChannelID: [Day: [Programme]]] = [:]
+    /// decoded once. The guide is made only when a programme shard or the channel list changed, a channel's schedules
+    /// only when its programme shards, the channel list or the zone did; only the shards of what is made are read.
+    /// Returns the local days each channel has a schedule for.
+    private func writeGuideAndSchedules(_ store: any StoreSnapshot, inputs: FeedInputs, plan: OutputPlan, channels: () throws(BuildError) -> [Channel],
+                                        api: StaticAPIWriter, into folder: OutputFolder) throws(BuildError) -> [ChannelID: [Day]] {
+        let guideInput = FeedInputs.key(["guide", inputs.channels, inputs.allProgrammes])
+        let guideFiles = ["guide.xml", "guide.xml.gz"]
+        let guideIsCurrent = plan.isCurrent("guide.xml", input: guideInput)
         var scheduled: [ChannelID: [Day]] = [:]
+        var stale: [ChannelID: String] = [:]
+        for channel in inputs.programmeChannels {
+            let input = FeedInputs.key(["schedule", channel.rawValue, context.guideZone.identifier, inputs.channels, inputs.channelProgrammes[channel] ?? "-"])
+            if let files = plan.currentFiles("schedule \(channel.rawValue)", input: input) {
+                scheduled[channel] = files.compactMap { Day(String(($0 as NSString).lastPathComponent.dropLast(5))) }
+            } else {
+                stale[channel] = input
+            }
+        }
+        if guideIsCurrent, stale.isEmpty { return scheduled }
+        try plan.willRewrite()
+
+        let all = try channels()
+        let names = Dictionary(all.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let guide = guideIsCurrent ? nil : try XMLTVFiles(folder: folder, relative: "guide.xml", language: "es", channels: all)
+        var pending: [ChannelID: [Day: [Programme]]] = [:]
         // A local day's programmes start on its UTC day or the ones either side of it (offsets stay within a day).
         func flush(through last: Day?) throws(BuildError) {
             for channel in pending.keys.sorted() {
@@ -133,17 +177,56 @@ public struct FeedPublisher: Sendable {
                 }
             }
         }
-        for day in days {
-            let programmes = try read(store) { store throws(StoreError) in try store.programmes(day: day) }
+        for (day, dayChannels) in inputs.programmeDays {
+            var programmes: [Programme] = []
+            for channel in dayChannels where guide != nil || stale[channel] != nil {
+                programmes += try read(store) { store throws(StoreError) in try store.programmes(day: day, channel: channel) }
+            }
             for programme in programmes.sorted(by: { ($0.channel, $0.start) < ($1.channel, $1.start) }) {
-                try guide.add(programme)
-                pending[programme.channel, default: [:]][context.guideZone.local(programme.start).day, default: []].append(programme)
+                try guide?.add(programme)
+                if stale[programme.channel] != nil {
+                    pending[programme.channel, default: [:]][context.guideZone.local(programme.start).day, default: []].append(programme)
+                }
             }
             try flush(through: day.advanced(by: -1))
         }
         try flush(through: nil)
-        try guide.finish()
+        if let guide {
+            try guide.finish()
+            plan.record("guide.xml", input: guideInput, files: guideFiles)
+        }
+        for (channel, input) in stale {
+            plan.record("schedule \(channel.rawValue)", input: input, files: (scheduled[channel] ?? []).map { StaticAPIWriter.schedulePath(channel: channel, day: $0) })
+        }
         return scheduled
+    }
+
+    /// The static API's other files, each made only when what it shows changed.
+    private func writeAPI(_ api: StaticAPIWriter, inputs: FeedInputs, plan: OutputPlan, channels: () throws(BuildError) -> [Channel],
+                          scheduled: [ChannelID: [Day]]) throws(BuildError) {
+        let zone = context.guideZone.identifier
+        let moment = String(context.now.secondsSince1970)
+        func make(_ id: String, _ parts: [String], _ body: () throws(BuildError) -> Void) throws(BuildError) {
+            let input = FeedInputs.key([id] + parts)
+            guard !plan.isCurrent(id, input: input) else { return }
+            try plan.build(id, input: input) { () throws(BuildError) -> Bool in
+                try body()
+                return true
+            }
+        }
+        let days = scheduled.keys.sorted().map { "\($0.rawValue) " + (scheduled[$0] ?? []).sorted().map(\.description).joined(separator: ",") }
+        try make("api/channels.json", [zone, inputs.channels] + days) { () throws(BuildError) in try api.writeChannels(try channels(), scheduled: scheduled) }
+        try make("api/now.json", [zone, moment, inputs.channels, inputs.allProgrammes]) { () throws(BuildError) in try api.writeNow() }
+        for day in inputs.audienceDays {
+            try make("api/audiences/\(day).json", [inputs.hash(.audiences(day: day))]) { () throws(BuildError) in try api.writeAudiences(day: day) }
+        }
+        for city in inputs.venueCities {
+            try make("api/venues/\(city).json", [inputs.hash(.venues(city: city))]) { () throws(BuildError) in try api.writeVenues(city: city) }
+        }
+        try make("api/tonight.json", [zone, moment, "\(context.tonight.start)-\(context.tonight.end)", inputs.others]) { () throws(BuildError) in
+            try api.writeTonight()
+        }
+        try make("api/promotions.json", [moment, inputs.hash(.promotions)]) { () throws(BuildError) in try api.writePromotions() }
     }
 
     private func read<T>(_ store: any StoreSnapshot, _ body: (any StoreSnapshot) throws(StoreError) -> T) throws(BuildError) -> T {

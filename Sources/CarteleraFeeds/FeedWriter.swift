@@ -29,6 +29,9 @@ public protocol FeedWriter: Sendable {
     var kinds: [Query.Kind] { get }
     /// Whether pages announce it to browsers and feed readers with a `<link rel="alternate">` in their head.
     var isAnnouncedInPages: Bool { get }
+    /// Whether what it writes depends on items that left the answer (a calendar cancels events whose item is gone from
+    /// the store), and on the build's moment: a build then writes it again when any item of the feed's kind changes.
+    var followsVanishedItems: Bool { get }
     /// Writes one feed's files through `job`.
     func write(_ job: FeedJob) throws(BuildError)
 }
@@ -38,6 +41,8 @@ extension FeedWriter {
     public var kinds: [Query.Kind] { Query.Kind.allCases }
     /// Announced, unless the format says otherwise.
     public var isAnnouncedInPages: Bool { true }
+    /// Only the answer's items, unless the format says otherwise.
+    public var followsVanishedItems: Bool { false }
     /// The file the site links to, relative to the output folder.
     public func linkedFile(feed: String) -> String { "feeds/\(feed).\(extensions.first ?? name)" }
 }

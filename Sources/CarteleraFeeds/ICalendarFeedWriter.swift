@@ -33,6 +33,7 @@ public struct ICalendarFeedWriter: FeedWriter {
     public var extensions: [String] { ["ics"] }
     public var mediaType: String { "text/calendar" }
     public var kinds: [Query.Kind] { [.programmes, .nights] }
+    public var followsVanishedItems: Bool { true }
 
     /// `feeds/<name>.ics` through the feed's ledger.
     public func write(_ job: FeedJob) throws(BuildError) {

@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import CarteleraStore
 import Foundation
 
@@ -41,6 +44,8 @@ final class OutputFolder {
     private(set) var removed: [String] = []
     private var previous: Set<String> = []
     private var kept: Set<String> = []
+    /// The files this build wrote, found unchanged or kept, in that order.
+    private var claimed: [String] = []
 
     /// The list of files builds wrote, relative to `root`.
     static let listFile = ".cartelera/build.json"
@@ -64,9 +69,28 @@ final class OutputFolder {
         FileManager.default.contents(atPath: root + "/" + relative)
     }
 
+    /// Whether the file at `relative` exists.
+    func exists(_ relative: String) -> Bool {
+        access(root + "/" + relative, F_OK) == 0
+    }
+
+    /// Keeps files an earlier build wrote as they are, counted unchanged.
+    func keep(_ files: [String]) {
+        for relative in files where kept.insert(relative).inserted {
+            claimed.append(relative)
+            unchanged.append(relative)
+        }
+    }
+
+    /// How many files this build has claimed so far.
+    var claimedCount: Int { claimed.count }
+
+    /// The files claimed after the first `mark`.
+    func claimed(since mark: Int) -> [String] { Array(claimed[mark...]) }
+
     /// Writes `bytes` at `relative` unless the file already holds them.
     func write(_ bytes: [UInt8], to relative: String) throws(BuildError) {
-        kept.insert(relative)
+        claim(relative)
         let path = root + "/" + relative
         if let current = FileManager.default.contents(atPath: path), current.elementsEqual(bytes) {
             unchanged.append(relative)
@@ -83,7 +107,7 @@ final class OutputFolder {
 
     /// A file at `relative` to write piece by piece; `finish(_:)` puts it in place (or keeps the old one when equal).
     func stream(_ relative: String) throws(BuildError) -> StreamedFile {
-        kept.insert(relative)
+        claim(relative)
         return try StreamedFile(path: root + "/" + relative)
     }
 
@@ -114,6 +138,10 @@ final class OutputFolder {
         if FileManager.default.contents(atPath: path).map({ !$0.elementsEqual(list) }) ?? true {
             do { try AtomicFile.write(list, to: path) } catch { throw BuildError(file: path, message: "cannot be written: \(error)") }
         }
+    }
+
+    private func claim(_ relative: String) {
+        if kept.insert(relative).inserted { claimed.append(relative) }
     }
 
     /// Only plain relative paths inside the folder may be removed, whatever the list file says.

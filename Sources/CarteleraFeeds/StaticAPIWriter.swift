@@ -44,29 +44,36 @@ struct StaticAPIWriter {
         out += Array(#"],"schema_version":\#(Self.schemaVersion),"zone":"#.utf8)
         ProgrammeJSON.append(string: context.guideZone.identifier, to: &out)
         out += Array("}\n".utf8)
-        try folder.write(out, to: "api/schedule/\(Self.fileName(channel.id.rawValue))/\(day).json")
+        try folder.write(out, to: Self.schedulePath(channel: channel.id, day: day))
     }
 
-    /// Writes every other file of the API; `scheduled` gives the local days each channel has a schedule file for.
-    func write(channels: [Channel], scheduled: [ChannelID: [Day]]) throws(BuildError) {
-        let zone = context.guideZone
+    /// `api/channels.json`: every channel with the local days it has a schedule file for (`scheduled`).
+    func writeChannels(_ channels: [Channel], scheduled: [ChannelID: [Day]]) throws(BuildError) {
         let listed = channels.map { ChannelEntry(channel: $0.withWebLinksOnly(), days: (scheduled[$0.id] ?? []).sorted().map(\.description)) }
-        try encode(ChannelsFile(schemaVersion: Self.schemaVersion, zone: zone.identifier, channels: listed), to: "api/channels.json")
+        try encode(ChannelsFile(schemaVersion: Self.schemaVersion, zone: context.guideZone.identifier, channels: listed), to: "api/channels.json")
+    }
 
+    /// `api/now.json`: each channel's programme on the air and the next, at the build's moment.
+    func writeNow() throws(BuildError) {
         try encode(NowFile(schemaVersion: Self.schemaVersion, at: context.now, channels: engine.nowAndNext(at: context.now)), to: "api/now.json")
+    }
 
-        let keys = try read { store throws(StoreError) in try store.shardKeys() }
-        for case .audiences(let day) in keys {
-            guard let audience = try read({ store throws(StoreError) in try store.audiences(day: day) }) else { continue }
-            try encode(AudienceFile(schemaVersion: Self.schemaVersion, day: day.description, entries: audience.entries.map { $0.withWebLinksOnly() },
-                                    shares: audience.shares.map { $0.withWebLinksOnly() }),
-                       to: "api/audiences/\(day).json")
-        }
-        for city in try read({ store throws(StoreError) in try store.venueCities() }) {
-            let venues = try read { store throws(StoreError) in try store.venues(city: city) }
-            try encode(VenuesFile(schemaVersion: Self.schemaVersion, city: city, venues: venues.map { $0.withWebLinksOnly() }), to: "api/venues/\(Self.fileName(city)).json")
-        }
+    /// `api/audiences/<day>.json`, when the store has audiences for `day`.
+    func writeAudiences(day: Day) throws(BuildError) {
+        guard let audience = try read({ store throws(StoreError) in try store.audiences(day: day) }) else { return }
+        try encode(AudienceFile(schemaVersion: Self.schemaVersion, day: day.description, entries: audience.entries.map { $0.withWebLinksOnly() },
+                                shares: audience.shares.map { $0.withWebLinksOnly() }),
+                   to: "api/audiences/\(day).json")
+    }
 
+    /// `api/venues/<city>.json`.
+    func writeVenues(city: String) throws(BuildError) {
+        let venues = try read { store throws(StoreError) in try store.venues(city: city) }
+        try encode(VenuesFile(schemaVersion: Self.schemaVersion, city: city, venues: venues.map { $0.withWebLinksOnly() }), to: "api/venues/\(Self.fileName(city)).json")
+    }
+
+    /// `api/tonight.json`: tonight's nights as the engine answers them at the build's moment.
+    func writeTonight() throws(BuildError) {
         var tonight = QueryParameters()
         tonight[.tonight] = ["true"]
         tonight[.limit] = [String(QueryParameters.maximumLimit)]
@@ -83,11 +90,19 @@ struct StaticAPIWriter {
             }
             try encode(TonightFile(schemaVersion: Self.schemaVersion, at: context.now, nights: rows), to: "api/tonight.json")
         }
+    }
 
+    /// `api/promotions.json`: every stored promotion, with whether it is active at the build's moment.
+    func writePromotions() throws(BuildError) {
         let promotions = try read { store throws(StoreError) in try store.promotions() }
         try encode(PromotionsFile(schemaVersion: Self.schemaVersion, promotions: promotions.map {
             PromotionEntry(promotion: $0.withWebLinksOnly(), paid: $0.paid, active: $0.isActive(at: context.now))
         }), to: "api/promotions.json")
+    }
+
+    /// A channel's schedule file for a local day, relative to the output folder.
+    static func schedulePath(channel: ChannelID, day: Day) -> String {
+        "api/schedule/\(fileName(channel.rawValue))/\(day).json"
     }
 
     /// A channel id or city as a file name: anything but letters, digits, `.`, `-` and `_` becomes `-`.
