@@ -20,6 +20,17 @@ struct Feeds: AsyncParsableCommand {
     @Flag(name: .long, help: "Only read every programme (the first line), without publishing.")
     var readOnly = false
 
+    @Option(name: .long, help: ArgumentHelp("Also time this `cartelera` binary's two builds, on its own copy of G (--baseline-data), and print the ratios.",
+                                            valueName: "binary"))
+    var baseline: String?
+
+    @Option(name: .long, help: ArgumentHelp("The baseline's copy of data set G (its query index may be of another format).", valueName: "dir"))
+    var baselineData: String?
+
+    func validate() throws {
+        if (baseline == nil) != (baselineData == nil) { throw ValidationError("--baseline and --baseline-data go together") }
+    }
+
     func run() async throws {
         try BenchCommand.requireDataSetG(directory)
         let store = directory + "/store"
@@ -41,18 +52,36 @@ struct Feeds: AsyncParsableCommand {
         if !skipCheck { try compareWithFoundation(fileStore, keys: keys, canonicalSeconds: readSeconds) }
         guard !readOnly else { return }
 
+        var seconds: [Double] = []
         for (label, mustWriteNothing) in [("cold build", false), ("unchanged rebuild", true)] {
-            let (seconds, memory, report) = try build(store: store, output: output, feeds: feeds)
+            let (elapsed, memory, report) = try build(store: store, output: output, feeds: feeds)
+            seconds.append(elapsed)
             let written = report.written.reduce(Int64(0)) { $0 + fileSize(output + "/" + $1) }
             let published = (report.written + report.unchanged).reduce(Int64(0)) { $0 + fileSize(output + "/" + $1) }
-            print(String(format: "%@: %.1f s, %d files written (%.0f MB), %d unchanged; %.1f MB/s of published files, %.1f× the read-only time; peak memory %.0f MB",
-                         label, seconds, report.written.count, Double(written) / 1e6, report.unchanged.count, Double(published) / 1e6 / seconds,
-                         seconds / readSeconds, memory))
+            print(String(format: "%@: %.2f s, %d files written (%.0f MB), %d unchanged; %.1f MB/s of published files, %.1f× the read-only time; peak memory %.0f MB",
+                         label, elapsed, report.written.count, Double(written) / 1e6, report.unchanged.count, Double(published) / 1e6 / elapsed,
+                         elapsed / readSeconds, memory))
             if mustWriteNothing, !report.written.isEmpty {
                 throw BenchFailure("the unchanged rebuild wrote \(report.written.count) files (\(report.written.prefix(3).joined(separator: ", "))…)")
             }
         }
         print(String(format: "guide.xml %.0f MB, guide.xml.gz %.0f MB", Double(fileSize(output + "/guide.xml")) / 1e6, Double(fileSize(output + "/guide.xml.gz")) / 1e6))
+        if let baseline, let baselineData { try compare(with: baseline, data: baselineData, seconds: seconds) }
+    }
+
+    /// The same two builds by another binary, on its own copy of G, and this binary's time as a ratio of its time.
+    private func compare(with binary: String, data: String, seconds: [Double]) throws {
+        try BenchCommand.requireDataSetG(data)
+        let output = data + "/public"
+        let feeds = data + "/no-feeds"
+        try? FileManager.default.removeItem(atPath: output)
+        try FileManager.default.createDirectory(atPath: feeds, withIntermediateDirectories: true)
+        for (index, label) in ["cold build", "unchanged rebuild"].enumerated() {
+            let run = try TimedBuild.run(["--only", "feeds", "--store", data + "/store", "--output", output, "--feeds", feeds], binary: binary)
+            let report = try JSONDecoder().decode(Report.self, from: run.report)
+            print(String(format: "baseline %@: %.2f s, %d files written, %d unchanged; this build takes %.3f× its time",
+                         label, run.seconds, report.written.count, report.unchanged.count, seconds[index] / run.seconds))
+        }
     }
 
     struct Report: Decodable {

@@ -4,9 +4,10 @@ import Foundation
 
 /// `cartelera build ARGUMENTS` of data set G in a fresh process at G's moment, as the build benchmarks run it.
 enum TimedBuild {
-    /// Runs it and returns the seconds it took, the largest child's peak resident megabytes and its `--json` report.
-    static func run(_ arguments: [String]) throws -> (seconds: Double, peakMegabytes: Double, report: Data) {
-        let binary = try BenchCommand.cartelera()
+    /// Runs it (the `cartelera` beside this one, or `binary`) and returns the seconds it took, the largest child's peak
+    /// resident megabytes and its `--json` report.
+    static func run(_ arguments: [String], binary given: String? = nil) throws -> (seconds: Double, peakMegabytes: Double, report: Data) {
+        let binary = try given ?? BenchCommand.cartelera()
         let process = Process()
         process.executableURL = URL(fileURLWithPath: binary)
         process.arguments = ["build"] + arguments + ["--at", Timestamp(secondsSince1970: DataSetG.now).iso8601, "--json"]
