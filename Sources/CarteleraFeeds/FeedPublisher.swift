@@ -1,5 +1,6 @@
 import CarteleraCore
 import CarteleraModel
+import CarteleraOutput
 import CarteleraQuery
 import CarteleraStore
 import Foundation
@@ -274,11 +275,11 @@ private final class XMLTVFiles {
     }
 
     private func drain() throws(BuildError) {
-        try xml.append(buffer)
+        do { try xml.append(buffer) } catch { throw BuildError(error) }
         do {
             try compressor.compress(buffer) { bytes in try self.gzip.append(bytes) }
-        } catch let error as BuildError {
-            throw error
+        } catch let error as OutputError {
+            throw BuildError(error)
         } catch {
             throw BuildError(file: folder.root + "/" + relative + ".gz", message: "cannot be compressed: \(error)")
         }

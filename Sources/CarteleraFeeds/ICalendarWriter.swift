@@ -1,4 +1,5 @@
 import CarteleraModel
+import CarteleraOutput
 import Foundation
 
 /// One event of a calendar feed: what the writer needs, nothing scraped left unescaped by it.

@@ -1,3 +1,4 @@
+import CarteleraOutput
 import CarteleraSignUps
 import Foundation
 import HTTPTypes
@@ -68,18 +69,6 @@ enum SignUpPages {
 
     /// Text for HTML element content and quoted attributes.
     static func escape(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for character in text {
-            switch character {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            default: out.append(character)
-            }
-        }
-        return out
+        PublishedText.html(text)
     }
 }
