@@ -109,7 +109,7 @@ let package = Package(
         .target(
             name: "CarteleraServer",
             dependencies: [
-                "CarteleraCore", "CarteleraModel", "CarteleraStore", "CarteleraQuery", "CarteleraSignUps", "CarteleraOutput",
+                "CarteleraCore", "CarteleraModel", "CarteleraStore", "CarteleraQuery", "CarteleraFeeds", "CarteleraSignUps", "CarteleraOutput",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -196,7 +196,7 @@ let package = Package(
         .testTarget(name: "CarteleraSiteTests", dependencies: ["CarteleraSite", "CarteleraQuery", "CarteleraStore", "CarteleraModel", "CarteleraTesting"]),
         .testTarget(
             name: "CarteleraCLITests",
-            dependencies: ["CarteleraTesting", "CarteleraStore", "CarteleraModel", "CarteleraQuery", .product(name: "Yams", package: "Yams")]),
+            dependencies: ["CarteleraTesting", "CarteleraCore", "CarteleraStore", "CarteleraModel", "CarteleraQuery", .product(name: "Yams", package: "Yams")]),
         // Opens the site the built `cartelera` binary publishes in headless Chromium; Browser/ holds the Python driver and crawler.
         .testTarget(name: "CarteleraSiteBrowserTests", dependencies: ["CarteleraTesting"], exclude: ["Browser"]),
     ]
