@@ -8,8 +8,8 @@ import CarteleraModel
 ///
 /// A definition names only its pages (`request.url`, then `request.urls`), its zone and, optionally, the `city`
 /// of venues whose address names none. Each page is one part of the scrape: a page whose JSON-LD blocks are all
-/// broken, or that describes no venue or event, fails on its own; a broken block beside good ones costs only a
-/// warning. `venueCities` stays empty: a venue's own site lists that venue, not its city, so it must never mark
+/// broken fails on its own, unless they plainly declare only other things (an Article); a broken block beside good
+/// ones costs only a warning, and a page that describes no venue or event is an empty result. `venueCities` stays empty: a venue's own site lists that venue, not its city, so it must never mark
 /// the city's other venues as no longer seen. `nightDays` are the evenings of the events read, cancelled ones
 /// included, so a night the site has since cancelled is replaced rather than kept.
 public struct JSONLDScraper: Scraper {
@@ -82,17 +82,26 @@ public struct JSONLDScraper: Scraper {
             return content
         }
         var values: [JSONValue] = []
-        var problems: [String] = []
+        var broken: [JSONLDBlocks.Problem] = []
         var repairs: [String] = []
         for block in blocks {
             switch block {
             case .success(let parsed):
                 values.append(parsed.value)
                 if let note = parsed.repaired { repairs.append(note) }
-            case .failure(let problem): problems.append(problem.message)
+            case .failure(let problem): broken.append(problem)
             }
         }
+        let problems = broken.map(\.message)
         guard !values.isEmpty else {
+            // Blocks that plainly declare something else (an Article, a WebSite) list nothing even when they do not
+            // parse; a broken block that may hold a venue or an event fails the page, so its last good data is kept.
+            let declared = broken.map(\.declaredTypes)
+            if declared.allSatisfy({ !$0.isEmpty && !$0.contains(where: Self.mayList.contains) }) {
+                let types = Array(Set(declared.joined())).sorted().joined(separator: ", ")
+                content.warnings = problems.map { "\(id): \($0)" } + ["\(id): \(url): no venue or event in the JSON-LD (its unreadable blocks declare only \(types)): nothing listed"]
+                return content
+            }
             let more = problems.count > 1 ? " (and \(problems.count - 1) more broken block\(problems.count > 2 ? "s" : ""))" : ""
             throw ScrapeError(kind: .markup, source: id, url: url, message: problems[0] + more)
         }
@@ -137,6 +146,9 @@ public struct JSONLDScraper: Scraper {
         }
         return content
     }
+
+    /// The types a block may hold venues or events under: venues, events, and the containers they are listed in.
+    static let mayList = JSONLDVenueReader.types.union(JSONLDNightReader.types).union(JSONLDGraph.containers)
 
     /// Adds `night`; a second listing of the same venue, evening and title is merged into the first, keeping its
     /// page in `otherURLs` and its performers, so neither is silently lost.
