@@ -113,12 +113,14 @@ public struct JSONLDScraper: Scraper {
         var hosts: [Int: Venue] = [:]
         var dropped: [ScrapeMessage] = []
         for (position, node) in graph.venues.enumerated() {
+            // An event's location that names no city is placed when its event is read, beside the venue it sits in.
+            let location = graph.locations.contains(position)
             do throws(ScrapeMessage) {
-                let venue = try venueReader.venue(node, warnings: &dropped)
+                let venue = try venueReader.venue(node, guessingCity: !location, warnings: &dropped)
                 hosts[position] = venue
                 merge(venue, into: &content.venues)
             } catch {
-                content.warnings.append("\(id): \(url): \(error.description)")
+                if !location { content.warnings.append("\(id): \(url): \(error.description)") }
             }
         }
         let soleVenue = content.venues.count == 1 ? content.venues[0] : nil
@@ -138,7 +140,9 @@ public struct JSONLDScraper: Scraper {
                 content.warnings.append("\(id): \(url): \(error.description)")
             }
         }
-        content.warnings += dropped.map { "\(id): \(url): \($0.description)" }
+        // Many events at one text location guess its city once.
+        var said = Set<String>()
+        content.warnings += dropped.map { "\(id): \(url): \($0.description)" }.filter { said.insert($0).inserted }
         if content.venues.isEmpty, content.nights.isEmpty, content.evenings.isEmpty {
             // A page whose JSON-LD describes no venue or event (a breadcrumb, the site itself) lists nothing: not an error.
             let seen = graph.otherTypes.isEmpty ? "" : " (found: \(Array(Set(graph.otherTypes)).sorted().joined(separator: ", ")))"
