@@ -1,3 +1,4 @@
+import CarteleraCore
 import CarteleraFetch
 import CarteleraMarkup
 import CarteleraModel
@@ -154,24 +155,41 @@ public struct JSONLDScraper: Scraper {
     /// The types a block may hold venues or events under: venues, events, and the containers they are listed in.
     static let mayList = JSONLDVenueReader.types.union(JSONLDNightReader.types).union(JSONLDGraph.containers)
 
-    /// Adds `night`; a second listing of the same venue, evening and title is merged into the first, keeping its
-    /// page in `otherURLs` and its performers, so neither is silently lost.
+    /// Adds `night` after the others, or merges it into the listing of the same event already read.
+    ///
+    /// Listings are of the same event when they share venue, evening and title (ignoring case and accents), and
+    /// neither their pages (`url`) nor their starts differ where both give one: the second's performers, page and
+    /// ticket link fill the first's gaps. Any other night whose id is taken (another page, another start, a title
+    /// that differs only in what an id leaves out, such as letters outside Latin script) is another event: its id
+    /// gets a suffix from what sets it apart, so every distinct event stays, in page order.
     static func add(_ night: Night, to nights: inout [Night]) {
-        guard let index = nights.firstIndex(where: { $0.id == night.id }) else {
-            nights.append(night)
+        if let index = nights.firstIndex(where: { sameEvent($0, night) }) {
+            var known = nights[index]
+            known.url = known.url ?? night.url
+            known.doors = known.doors ?? night.doors
+            known.lineup += night.lineup.filter { !known.lineup.contains($0) }
+            if let performers = night.performers {
+                known.performers = (known.performers ?? []) + performers.filter { performer in !(known.performers ?? []).contains { $0.name == performer.name } }
+            }
+            known.ticketURL = known.ticketURL ?? night.ticketURL
+            nights[index] = known
             return
         }
-        var known = nights[index]
-        let urls = [night.url] + (night.otherURLs ?? []).map(Optional.some)
-        for case let url? in urls where url != known.url && !(known.otherURLs ?? []).contains(url) {
-            known.otherURLs = (known.otherURLs ?? []) + [url]
+        var distinct = night
+        if nights.contains(where: { $0.id == night.id }) {
+            var hash = FNV1a()
+            hash.combine(Array("\(night.title)\n\(night.url ?? "")\n\(night.doors.map { String($0.secondsSince1970) } ?? "")".utf8))
+            distinct.id = "\(night.id)~\(hash.hex.prefix(8))"
         }
-        known.lineup += night.lineup.filter { !known.lineup.contains($0) }
-        if let performers = night.performers {
-            known.performers = (known.performers ?? []) + performers.filter { performer in !(known.performers ?? []).contains { $0.name == performer.name } }
-        }
-        known.ticketURL = known.ticketURL ?? night.ticketURL
-        nights[index] = known
+        nights.append(distinct)
+    }
+
+    /// Whether two listings are of one event: same id and title, and no two different pages or starts.
+    private static func sameEvent(_ a: Night, _ b: Night) -> Bool {
+        guard a.id == b.id || a.id.hasPrefix(b.id + "~"), TextFolding.fold(a.title) == TextFolding.fold(b.title) else { return false }
+        if let first = a.url, let second = b.url, first != second { return false }
+        if let first = a.doors, let second = b.doors, first != second { return false }
+        return true
     }
 
     /// Adds `venue`, or fills the gaps of the venue already read under its id (a page may describe it twice:
