@@ -192,7 +192,7 @@ let package = Package(
         .testTarget(name: "CarteleraSiteTests", dependencies: ["CarteleraSite", "CarteleraQuery", "CarteleraStore", "CarteleraModel", "CarteleraTesting"]),
         .testTarget(
             name: "CarteleraCLITests",
-            dependencies: ["CarteleraTesting", "CarteleraStore", "CarteleraModel", "CarteleraQuery", .product(name: "Yams", package: "Yams")]),
+            dependencies: ["CarteleraTesting", "CarteleraCore", "CarteleraStore", "CarteleraModel", "CarteleraQuery", .product(name: "Yams", package: "Yams")]),
         // Opens the site the built `cartelera` binary publishes in headless Chromium; Browser/ holds the Python driver and crawler.
         .testTarget(name: "CarteleraSiteBrowserTests", dependencies: ["CarteleraTesting"], exclude: ["Browser"]),
     ]
