@@ -118,7 +118,7 @@ GUIDE_CHANNELS = [
         ("15:40", "El tiempo"), ("15:50", film(4)), ("17:45", "Supervivientes"), ("21:00", "Informativos Telecinco"), ("21:40", "El tiempo"),
         ("21:50", "Supervivientes"), ("23:50", film(3)), ("01:40", "Noticias de la noche"),
     ]),
-    ("laSexta.es", "lasexta", "laSexta", [
+    ("LaSexta.es", "lasexta", "laSexta", [
         ("06:00", "laSexta Noticias"), ("09:00", "Al rojo vivo"), ("14:00", "laSexta Noticias"), ("15:15", "Zapeando"), ("16:30", film(2)),
         ("18:30", "Callejeros viajeros"), ("20:00", "laSexta Noticias"), ("21:00", "El tiempo"), ("21:30", film(3)), ("23:30", film(0)),
         ("01:20", "Noticias de la noche"),
