@@ -131,7 +131,8 @@ struct SiteBuild: AsyncParsableCommand {
             .map({ $0 + "/hugo" }).first(where: FileManager.default.isExecutableFile(atPath:)) else {
             throw BenchFailure("--hugo needs Hugo on the PATH: install it with `apt-get install hugo`", exitCode: 2)
         }
-        let site = directory + "/hugo-site"
+        // Hugo takes its cache folder as an absolute path only.
+        let (site, output) = (URL(fileURLWithPath: directory + "/hugo-site").path, URL(fileURLWithPath: output).path)
         _ = try ChildRun.run("/usr/bin/env", ["python3", RepositoryPaths.packageRoot() + "/Bench/hugo_site.py", directory, site])
         let version = String(decoding: try ChildRun.run(binary, ["version"]).output, as: UTF8.self)
             .split(separator: " ").prefix(2).joined(separator: " ")
