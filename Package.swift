@@ -106,7 +106,7 @@ let package = Package(
         .target(
             name: "CarteleraServer",
             dependencies: [
-                "CarteleraCore", "CarteleraModel", "CarteleraStore", "CarteleraQuery", "CarteleraFeeds", "CarteleraSignUps", "CZlib",
+                "CarteleraCore", "CarteleraModel", "CarteleraStore", "CarteleraQuery", "CarteleraFeeds", "CarteleraSignUps", "CarteleraSite", "CZlib",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -188,11 +188,11 @@ let package = Package(
         .testTarget(name: "CarteleraSignUpsTests", dependencies: ["CarteleraSignUps", "CarteleraModel", "CarteleraTesting"]),
         .testTarget(
             name: "CarteleraServerTests",
-            dependencies: ["CarteleraServer", "CarteleraSignUps", "CarteleraQuery", "CarteleraStore", "CarteleraModel", "CarteleraTesting"]),
+            dependencies: ["CarteleraServer", "CarteleraSignUps", "CarteleraSite", "CarteleraQuery", "CarteleraStore", "CarteleraModel", "CarteleraTesting"]),
         .testTarget(name: "CarteleraSiteTests", dependencies: ["CarteleraSite", "CarteleraQuery", "CarteleraStore", "CarteleraModel", "CarteleraTesting"]),
         .testTarget(
             name: "CarteleraCLITests",
-            dependencies: ["CarteleraTesting", "CarteleraStore", "CarteleraModel", "CarteleraQuery", .product(name: "Yams", package: "Yams")]),
+            dependencies: ["CarteleraTesting", "CarteleraCore", "CarteleraStore", "CarteleraModel", "CarteleraQuery", .product(name: "Yams", package: "Yams")]),
         // Opens the site the built `cartelera` binary publishes in headless Chromium; Browser/ holds the Python driver and crawler.
         .testTarget(name: "CarteleraSiteBrowserTests", dependencies: ["CarteleraTesting"], exclude: ["Browser"]),
     ]
