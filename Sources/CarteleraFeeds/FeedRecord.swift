@@ -1,7 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import CarteleraStore
+import CarteleraOutput
 import Foundation
 
 /// What the last feed build published, output by output: a hash of the inputs each output was built from and the files
@@ -52,11 +52,9 @@ struct FeedRecord: Codable, Equatable {
         let path = root + "/" + Self.file
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        do {
-            try AtomicFile.write(Array(try encoder.encode(self)), to: path)
-        } catch {
-            throw BuildError(file: path, message: "cannot be written: \(error)")
-        }
+        let bytes: [UInt8]
+        do { bytes = Array(try encoder.encode(self)) } catch { throw BuildError(file: path, message: "cannot be encoded: \(error)") }
+        do { try PublishedFile.write(bytes, to: path) } catch { throw BuildError(file: path, message: "cannot be written: \(error.detail)") }
     }
 
     /// Removes the record in `root`, if there is one.
@@ -66,10 +64,6 @@ struct FeedRecord: Codable, Equatable {
             throw BuildError(file: path, message: "cannot be removed: \(String(cString: strerror(errno)))")
         }
         // The removal must reach the disk before any output it vouched for is replaced.
-        let folder = open(root + "/.cartelera", O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        if folder >= 0 {
-            fsync(folder)
-            close(folder)
-        }
+        do { try PublishedFile.syncFolder(root + "/.cartelera") } catch { throw BuildError(file: path, message: "cannot be removed: \(error.detail)") }
     }
 }

@@ -125,6 +125,11 @@ final class ProgrammeIndex: Sendable {
         return nextStart(onChannelOf: index)
     }
 
+    /// The minutes record `index` has left at `now`, rounded up; nil when its end is not known.
+    func minutesLeft(_ index: Int, at now: Timestamp) -> Int? {
+        end(index).map { Int(max(0, ($0 - now.secondsSince1970 + 59) / 60)) }
+    }
+
     /// The end a window search uses: `end(_:)`, or, when no end is known, the start and one second: such a programme is on
     /// the air only at its start.
     func effectiveStop(_ index: Int) -> Int64 {

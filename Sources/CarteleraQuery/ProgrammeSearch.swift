@@ -153,9 +153,7 @@ struct ProgrammeSearch {
             stop: index.stopTime(record).map { Timestamp(secondsSince1970: $0) }, type: index.typeOfCode[Int(index.type[record])],
             genres: index.genres(record), year: year == 0 ? nil : Int(year), score: score == 255 ? nil : Double(score) / 10,
             externalID: external.isEmpty ? nil : external, match: match.tier, minutesLeft: nil)
-        if let now, let end = index.end(record) {
-            row.minutesLeft = Int(max(0, (end - now.secondsSince1970 + 59) / 60))
-        }
+        if let now { row.minutesLeft = index.minutesLeft(record, at: now) }
         return row
     }
 }

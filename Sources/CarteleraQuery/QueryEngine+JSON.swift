@@ -44,6 +44,35 @@ extension QueryEngine {
         pick.offset = Int.random(in: 0..<total, using: &generator)
         return answerJSON(pick)
     }
+
+    /// The JSON of `nowAndNext(at:channels:)`, byte for byte what `JSONEncoder` writes for it: `cartelera now --json`
+    /// and `/api/now`.
+    public func nowAndNextJSON(at now: Timestamp, channels: Set<ChannelID>? = nil) -> [UInt8] {
+        var writer = AnswerWriter(index: index)
+        writer.nowAndNext(nowAndNextRecords(at: now, channels: channels), at: now)
+        return writer.out
+    }
+
+    /// The JSON of `airings(of:at:)` as a page of programmes (offset 0, every airing): `cartelera airings --json` and
+    /// `/api/airings`.
+    public func airingsJSON(of title: String, at now: Timestamp) -> [UInt8] {
+        let records = airingRecords(of: title, at: now, limit: nil)
+        var writer = AnswerWriter(index: index)
+        writer.page(records, kind: .programmes, offset: 0, limit: records.count) { writer, record in
+            writer.programme(record, tier: nil, minutesLeft: nil)
+        }
+        return writer.out
+    }
+
+    /// The JSON of `audienceDay(_:zone:)`: `{"day":…,"ranking":[…],"shares":[…]}`, the rows as `answerJSON` writes them
+    /// (`/api/audiences/<day>`).
+    public func audienceDayJSON(_ day: Day, zone: ZoneConverter) -> [UInt8] {
+        let (ranking, shares) = audienceDayQueries(day, zone: zone)
+        let search = AudienceSearch(index: index.audiences)
+        var writer = AnswerWriter(index: index)
+        writer.audienceDay(day, ranking: search.entries(ranking), rankingLimit: ranking.limit, shares: search.shares(shares), sharesLimit: shares.limit)
+        return writer.out
+    }
 }
 
 /// Writes an answer's JSON from index records, keys in sorted order as `JSONEncoder` orders them.
@@ -53,20 +82,64 @@ struct AnswerWriter {
 
     /// `{"kind":…,"offset":…,"rows":[` … `],"total":…}` around the page of `matches` the query asks for.
     private mutating func page<Match>(_ matches: [Match], _ query: Query, row: (inout AnswerWriter, Match) -> Void) {
-        let start = min(query.offset, matches.count)
-        let end = min(matches.count, start + query.limit)
-        out.reserveCapacity(128 + (end - start) * 256)
+        page(matches, kind: query.kind, offset: query.offset, limit: query.limit, row: row)
+    }
+
+    /// `{"kind":…,"offset":…,"rows":[` … `],"total":…}` around the page of `matches` from `offset`, at most `limit` rows.
+    mutating func page<Match>(_ matches: [Match], kind: Query.Kind, offset: Int, limit: Int, row: (inout AnswerWriter, Match) -> Void) {
         literal(#"{"kind":"#)
-        CanonicalJSON.append(string: query.kind.rawValue, to: &out)
+        CanonicalJSON.append(string: kind.rawValue, to: &out)
         literal(#","offset":"#)
-        CanonicalJSON.append(integer: query.offset, to: &out)
-        literal(#","rows":["#)
+        CanonicalJSON.append(integer: offset, to: &out)
+        literal(#","rows":"#)
+        list(matches, offset: offset, limit: limit, row: row)
+        literal(#","total":"#)
+        CanonicalJSON.append(integer: matches.count, to: &out)
+        out.append(UInt8(ascii: "}"))
+    }
+
+    /// `[` … `]`: the rows of `matches` from `offset`, at most `limit`.
+    private mutating func list<Match>(_ matches: [Match], offset: Int, limit: Int, row: (inout AnswerWriter, Match) -> Void) {
+        let start = min(max(0, offset), matches.count)
+        let end = start + min(max(0, limit), matches.count - start)
+        out.reserveCapacity(out.count + 128 + (end - start) * 256)
+        out.append(UInt8(ascii: "["))
         for position in start..<end {
             if position > start { out.append(UInt8(ascii: ",")) }
             row(&self, matches[position])
         }
-        literal(#"],"total":"#)
-        CanonicalJSON.append(integer: matches.count, to: &out)
+        out.append(UInt8(ascii: "]"))
+    }
+
+    /// Every channel's line of now and next: `[{"channel":…,"channelName":…,"next":{…},"now":{…}}…]`, the programme on
+    /// now with its minutes left.
+    mutating func nowAndNext(_ lines: [(channel: Int, now: Int?, next: Int?)], at now: Timestamp) {
+        let programmes = index.programmes
+        list(lines, offset: 0, limit: lines.count) { writer, line in
+            writer.literal(#"{"channel":"#)
+            CanonicalJSON.append(string: programmes.channels[line.channel], to: &writer.out)
+            writer.literal(#","channelName":"#)
+            CanonicalJSON.append(string: programmes.channelNames[line.channel], to: &writer.out)
+            if let next = line.next {
+                writer.literal(#","next":"#)
+                writer.programme(next, tier: nil, minutesLeft: nil)
+            }
+            if let record = line.now {
+                writer.literal(#","now":"#)
+                writer.programme(record, tier: nil, minutesLeft: programmes.minutesLeft(record, at: now))
+            }
+            writer.out.append(UInt8(ascii: "}"))
+        }
+    }
+
+    /// A day's audiences: `{"day":…,"ranking":[…],"shares":[…]}`.
+    mutating func audienceDay(_ day: Day, ranking: [AudienceSearch.Match], rankingLimit: Int, shares: [Int], sharesLimit: Int) {
+        literal(#"{"day":"#)
+        CanonicalJSON.append(string: day.description, to: &out)
+        literal(#","ranking":"#)
+        list(ranking, offset: 0, limit: rankingLimit) { writer, match in writer.audience(match) }
+        literal(#","shares":"#)
+        list(shares, offset: 0, limit: sharesLimit) { writer, record in writer.share(record) }
         out.append(UInt8(ascii: "}"))
     }
 
@@ -139,25 +212,29 @@ struct AnswerWriter {
     }
 
     mutating func audiences(_ matches: [AudienceSearch.Match], _ query: Query) {
-        let audiences = index.audiences
-        page(matches, query) { writer, match in
-            writer.literal(#"{"entry":"#)
-            writer.stored(audiences.entryJSON, match.record)
-            if let tier = match.tier {
-                writer.literal(#","match":"#)
-                CanonicalJSON.append(integer: tier.rawValue, to: &writer.out)
-            }
-            writer.out.append(UInt8(ascii: "}"))
-        }
+        page(matches, query) { writer, match in writer.audience(match) }
     }
 
     mutating func shares(_ records: [Int], _ query: Query) {
-        let audiences = index.audiences
-        page(records, query) { writer, record in
-            writer.literal(#"{"share":"#)
-            writer.stored(audiences.shareJSON, record)
-            writer.out.append(UInt8(ascii: "}"))
+        page(records, query) { writer, record in writer.share(record) }
+    }
+
+    /// An `AudienceRow`: `{"entry":…,"match":…}`.
+    private mutating func audience(_ match: AudienceSearch.Match) {
+        literal(#"{"entry":"#)
+        stored(index.audiences.entryJSON, match.record)
+        if let tier = match.tier {
+            literal(#","match":"#)
+            CanonicalJSON.append(integer: tier.rawValue, to: &out)
         }
+        out.append(UInt8(ascii: "}"))
+    }
+
+    /// A `ShareRow`: `{"share":…}`.
+    private mutating func share(_ record: Int) {
+        literal(#"{"share":"#)
+        stored(index.audiences.shareJSON, record)
+        out.append(UInt8(ascii: "}"))
     }
 
     /// A `ProgrammeRow` of record `record`: `channel`, `channelName`, `externalID`, `genres`, `id`, `match`,

@@ -23,8 +23,18 @@ extension QueryEngine {
     public func nowAndNext(at now: Timestamp, channels: Set<ChannelID>? = nil) -> [NowAndNext] {
         let programmes = index.programmes
         let search = ProgrammeSearch(index: programmes)
+        return nowAndNextRecords(at: now, channels: channels).map { line in
+            NowAndNext(channel: ChannelID(programmes.channels[line.channel]), channelName: programmes.channelNames[line.channel],
+                       now: line.now.map { search.row(ProgrammeSearch.Match(record: $0, tier: nil), at: now) },
+                       next: line.next.map { search.row(ProgrammeSearch.Match(record: $0, tier: nil)) })
+        }
+    }
+
+    /// The records of `nowAndNext`: per channel (its number, in id order) the record on now and the next one, either nil.
+    func nowAndNextRecords(at now: Timestamp, channels: Set<ChannelID>?) -> [(channel: Int, now: Int?, next: Int?)] {
+        let programmes = index.programmes
         let instant = now.secondsSince1970
-        var answers: [NowAndNext] = []
+        var lines: [(channel: Int, now: Int?, next: Int?)] = []
         for (number, channel) in programmes.channels.enumerated() where channels?.contains(ChannelID(channel)) ?? true {
             let from = Int(programmes.channelOffsets[number]), to = Int(programmes.channelOffsets[number + 1])
             // The first record of the channel starting after now; the one before it started at or before now.
@@ -33,25 +43,28 @@ extension QueryEngine {
                 let middle = (low + high) / 2
                 if programmes.start[Int(programmes.byChannel[middle])] <= instant { low = middle + 1 } else { high = middle }
             }
-            var current: ProgrammeRow?
+            var current: Int?
             if low > from {
                 let record = Int(programmes.byChannel[low - 1])
-                if programmes.effectiveStop(record) > instant {
-                    current = search.row(ProgrammeSearch.Match(record: record, tier: nil), at: now)
-                }
+                if programmes.effectiveStop(record) > instant { current = record }
             }
-            let next = low < to ? search.row(ProgrammeSearch.Match(record: Int(programmes.byChannel[low]), tier: nil)) : nil
+            let next = low < to ? Int(programmes.byChannel[low]) : nil
             guard current != nil || next != nil else { continue }
-            answers.append(NowAndNext(channel: ChannelID(channel), channelName: programmes.channelNames[number], now: current, next: next))
+            lines.append((number, current, next))
         }
-        return answers
+        return lines
     }
 
     /// The airings of a title on every channel that have not ended at `now`, by start (then channel), the first `limit` when
     /// given; the title compared folded, so accents, case and punctuation do not matter.
     public func airings(of title: String, at now: Timestamp, limit: Int? = nil) -> [ProgrammeRow] {
+        let search = ProgrammeSearch(index: index.programmes)
+        return airingRecords(of: title, at: now, limit: limit).map { search.row(ProgrammeSearch.Match(record: $0, tier: nil)) }
+    }
+
+    /// The records of `airings(of:at:limit:)`, in its order.
+    func airingRecords(of title: String, at now: Timestamp, limit: Int?) -> [Int] {
         let programmes = index.programmes
-        let search = ProgrammeSearch(index: programmes)
         let key = TextFolding.words(title).joined(separator: " ")
         guard !key.isEmpty else { return [] }
         var records: [Int] = []
@@ -61,17 +74,23 @@ extension QueryEngine {
                 if programmes.effectiveStop(record) > now.secondsSince1970 { records.append(record) }
             }
         }
-        return records.sorted().prefix(max(0, limit ?? records.count)).map { search.row(ProgrammeSearch.Match(record: $0, tier: nil)) }
+        return Array(records.sorted().prefix(max(0, limit ?? records.count)))
     }
 
     /// A day's audience ranking (most viewers first) and channel shares (largest first), the day read in `zone`.
     public func audienceDay(_ day: Day, zone: ZoneConverter) -> (ranking: [AudienceRow], shares: [ShareRow]) {
+        let (ranking, shares) = audienceDayQueries(day, zone: zone)
+        return (audiences(ranking).rows, self.shares(shares).rows)
+    }
+
+    /// The queries of `audienceDay`: the day's entries and its shares, as many as a query may list.
+    func audienceDayQueries(_ day: Day, zone: ZoneConverter) -> (ranking: Query, shares: Query) {
         var query = Query(kind: .audiences, at: zone.instant(LocalDateTime(day: day, secondOfDay: 0)))
         query.window = dayWindow(day, zone: zone)
         query.limit = QueryParameters.maximumLimit
         var shares = query
         shares.kind = .shares
-        return (audiences(query).rows, self.shares(shares).rows)
+        return (query, shares)
     }
 
     /// Tonight's nights (20:00 to 06:00 in `zone`) within `kilometres` of a point, nearest first, each with its guest list's status now.

@@ -109,6 +109,39 @@ import Testing
         }
     }
 
+    @Test func nowAiringsAndADaysAudiencesAreTheBytesJSONEncoderWritesForThem() throws {
+        let engine = try fixture.engine()
+        var lines = 0, airings = 0
+        for moment in ["2026-11-20 18:00", "2026-11-20 21:00", "2026-11-20 22:30", "2026-11-21 03:00"] {
+            let at = fixture.madrid(moment)
+            for channels in [nil, Set<ChannelID>(["La2.es"]), Set<ChannelID>(["Chan\"nel\\1", "La1.es"])] {
+                let answer = engine.nowAndNext(at: at, channels: channels)
+                lines += answer.count
+                #expect(String(decoding: engine.nowAndNextJSON(at: at, channels: channels), as: UTF8.self)
+                        == String(decoding: try Self.encoded(answer), as: UTF8.self), "now at \(moment), \(channels ?? [])")
+            }
+            for title in ["accion mutante", Self.hostile, "telediario 2", "nada de nada"] {
+                let rows = engine.airings(of: title, at: at)
+                airings += rows.count
+                #expect(engine.airingsJSON(of: title, at: at) == (try Self.encoded(QueryAnswer.programmes(QueryPage(total: rows.count, offset: 0, rows: rows)))),
+                        "airings of \(title) at \(moment)")
+            }
+        }
+        #expect(lines > 4 && airings > 2, "the moments should find programmes on now, next and to come")
+
+        struct AudienceDayAnswer: Encodable {
+            var day: String
+            var ranking: [AudienceRow]
+            var shares: [ShareRow]
+        }
+        for day in [Day("2026-11-20")!, Day("2026-11-21")!] {
+            let (ranking, shares) = engine.audienceDay(day, zone: fixture.madrid)
+            #expect(engine.audienceDayJSON(day, zone: fixture.madrid)
+                    == (try Self.encoded(AudienceDayAnswer(day: day.description, ranking: ranking, shares: shares))), "audiences of \(day)")
+        }
+        #expect(engine.audienceDay(Day("2026-11-20")!, zone: fixture.madrid).ranking.count == 2)
+    }
+
     @Test func theIndentedFormIsTheOneJSONEncoderPrettyPrints() throws {
         let engine = try fixture.engine()
         for (kind, values) in Self.queries {

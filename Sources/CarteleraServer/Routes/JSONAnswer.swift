@@ -1,23 +1,26 @@
 import CarteleraModel
 import HTTPTypes
 import Hummingbird
+import NIOCore
 
-/// A value answered as JSON, encoded by the request context's encoder (sorted keys, as `--json` prints it).
-struct JSONAnswer<Value: Encodable & Sendable>: ResponseGenerator {
-    let value: Value
+/// An answer's JSON as the query engine wrote it (its `…JSON` writers, the bytes `cartelera query --json` prints), sent
+/// as it is: nothing is decoded or encoded again on the way out.
+struct JSONAnswer: ResponseGenerator {
+    let bytes: [UInt8]
 
-    func response(from request: Request, context: some RequestContext) throws -> Response {
-        try context.responseEncoder.encode(value, from: request, context: context)
+    func response(from request: Request, context: some RequestContext) -> Response {
+        Response(status: .ok, headers: [.contentType: "application/json; charset=utf-8", .contentLength: String(bytes.count)],
+                 body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
     }
 }
 
 extension StoreSnapshots.Snapshot {
-    /// `value` as an answer from this snapshot: its generation, when it last changed, and how long it may be kept.
-    func answer<Value: Encodable & Sendable>(_ value: Value, caching: Caching = .answer, status: HTTPResponse.Status? = nil) -> EditedResponse<JSONAnswer<Value>> {
-        EditedResponse(status: status, headers: [
+    /// The engine's JSON `bytes` as an answer from this snapshot: its generation, when it last changed, and how long it may be kept.
+    func answer(json bytes: [UInt8], caching: Caching = .answer) -> EditedResponse<JSONAnswer> {
+        EditedResponse(headers: [
             .cacheControl: caching.header,
             .lastModified: HTTPDate.format(modified),
             .carteleraGeneration: String(generation),
-        ], response: JSONAnswer(value: value))
+        ], response: JSONAnswer(bytes: bytes))
     }
 }

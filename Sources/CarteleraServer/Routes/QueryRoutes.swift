@@ -8,7 +8,8 @@ import Hummingbird
 /// parameters `QueryParameter.all` declares (the command line's options without their dashes) and the engine's checks,
 /// every error in the query string's words. CORS lets any site's scripts read it.
 ///
-/// Each route ends in one call to the engine and `Snapshot.answer`: the one place its answer is made.
+/// Each route ends in one call to one of the engine's JSON writers and `Snapshot.answer`: an answer is the bytes the engine
+/// writes from its index (stored items spliced in as the store wrote them), the same bytes `cartelera query --json` prints.
 struct QueryRoutes: Sendable {
     let snapshots: StoreSnapshots
     let configuration: ServerConfiguration
@@ -37,16 +38,16 @@ struct QueryRoutes: Sendable {
     }
 
     /// `query/<kind>`: a page of matches.
-    func query(_ request: Request, _ context: ServerRequestContext) throws -> EditedResponse<JSONAnswer<QueryAnswer>> {
+    func query(_ request: Request, _ context: ServerRequestContext) throws -> EditedResponse<JSONAnswer> {
         let kind = try self.kind(context)
         let given = try QueryString(request.uri.query)
         try given.requireOnly(Self.queryNames)
         let (snapshot, queryContext) = try prepare(given)
-        return snapshot.answer(snapshot.engine.answer(try parameters(given, kind: kind, context: queryContext)))
+        return snapshot.answer(json: snapshot.engine.answerJSON(try parameters(given, kind: kind, context: queryContext)))
     }
 
     /// `shake/<kind>`: one random pick among every match; reproducible with `seed`, else never stored.
-    func shake(_ request: Request, _ context: ServerRequestContext) throws -> EditedResponse<JSONAnswer<QueryAnswer>> {
+    func shake(_ request: Request, _ context: ServerRequestContext) throws -> EditedResponse<JSONAnswer> {
         let kind = try self.kind(context)
         let given = try QueryString(request.uri.query)
         try given.requireOnly(Self.queryNames.union(["seed"]))
@@ -56,22 +57,22 @@ struct QueryRoutes: Sendable {
             guard let seed = UInt64(text) else { throw APIError.badParameter("seed", "seed=\(text): use a whole number from 0 to \(UInt64.max)") }
             return seed
         }
-        let picked: QueryAnswer?
+        let picked: [UInt8]?
         if let seed {
             var generator = SplitMix64(seed: seed)
-            picked = snapshot.engine.shake(parsed, using: &generator)
+            picked = snapshot.engine.shakeJSON(parsed, using: &generator)
         } else {
             var generator = SystemRandomNumberGenerator()
-            picked = snapshot.engine.shake(parsed, using: &generator)
+            picked = snapshot.engine.shakeJSON(parsed, using: &generator)
         }
         guard let picked else {
             throw APIError(status: .notFound, code: "nothing_matches", message: "nothing matches these filters: shake has nothing to pick from")
         }
-        return snapshot.answer(picked, caching: seed == nil ? .noStore : .answer)
+        return snapshot.answer(json: picked, caching: seed == nil ? .noStore : .answer)
     }
 
     /// `now`: every channel's programme now, with minutes left, and the next one; `channel` and `channel-list` narrow it.
-    func now(_ request: Request) throws -> EditedResponse<JSONAnswer<[NowAndNext]>> {
+    func now(_ request: Request) throws -> EditedResponse<JSONAnswer> {
         let given = try QueryString(request.uri.query)
         try given.requireOnly([QueryParameter.channel.name, QueryParameter.channelList.name, "at"])
         let (snapshot, queryContext) = try prepare(given)
@@ -85,23 +86,22 @@ struct QueryRoutes: Sendable {
         } catch {
             throw APIError.badQuery(error)
         }
-        return snapshot.answer(snapshot.engine.nowAndNext(at: queryContext.now, channels: channels))
+        return snapshot.answer(json: snapshot.engine.nowAndNextJSON(at: queryContext.now, channels: channels))
     }
 
     /// `airings?title=…`: the airings of a title that have not ended, as `cartelera airings`.
-    func airings(_ request: Request) throws -> EditedResponse<JSONAnswer<QueryAnswer>> {
+    func airings(_ request: Request) throws -> EditedResponse<JSONAnswer> {
         let given = try QueryString(request.uri.query)
         try given.requireOnly(["title", "at"])
         let (snapshot, queryContext) = try prepare(given)
         guard let title = try given.single("title"), !title.trimmingCharacters(in: .whitespaces).isEmpty, title.count <= 200 else {
             throw APIError.badParameter("title", "title: give the title, 1 to 200 characters")
         }
-        let rows = snapshot.engine.airings(of: title, at: queryContext.now)
-        return snapshot.answer(QueryAnswer.programmes(QueryPage(total: rows.count, offset: 0, rows: rows)))
+        return snapshot.answer(json: snapshot.engine.airingsJSON(of: title, at: queryContext.now))
     }
 
     /// `audiences/<day>`: the day's programme ranking and channel shares in the guide's zone.
-    func audiences(_ request: Request, _ context: ServerRequestContext) throws -> EditedResponse<JSONAnswer<AudienceDayAnswer>> {
+    func audiences(_ request: Request, _ context: ServerRequestContext) throws -> EditedResponse<JSONAnswer> {
         let name = context.parameters.get("day") ?? ""
         // The build publishes `api/audiences/<day>.json` beside this route: such a name is left to the published files.
         guard !name.hasSuffix(".json") else { throw APIError.notFound() }
@@ -118,8 +118,7 @@ struct QueryRoutes: Sendable {
             guard let parsed = Day(name) else { throw APIError.badParameter("day", "\(name): use /api/audiences/ with YYYY-MM-DD, today, yesterday or tomorrow") }
             day = parsed
         }
-        let (ranking, shares) = snapshot.engine.audienceDay(day, zone: queryContext.guideZone)
-        return snapshot.answer(AudienceDayAnswer(day: day.description, ranking: ranking, shares: shares))
+        return snapshot.answer(json: snapshot.engine.audienceDayJSON(day, zone: queryContext.guideZone))
     }
 
     /// The snapshot to answer from and the context: "now" (the `at` parameter, else the clock) and the store's channels.
@@ -158,11 +157,4 @@ struct QueryRoutes: Sendable {
         }
         return kind
     }
-}
-
-/// `/api/audiences/<day>`: the day's programme ranking and channel shares.
-struct AudienceDayAnswer: Encodable, Sendable {
-    var day: String
-    var ranking: [AudienceRow]
-    var shares: [ShareRow]
 }

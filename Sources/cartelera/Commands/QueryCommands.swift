@@ -104,11 +104,10 @@ extension Cartelera {
             } catch {
                 throw CommandFailure(description: error.description, status: .usage)
             }
-            let answers = engine.nowAndNext(at: context.now, channels: channels)
             if global.json {
-                try GlobalOptions.printJSON(answers)
+                GlobalOptions.printJSON(compact: engine.nowAndNextJSON(at: context.now, channels: channels))
             } else {
-                print(QueryTable(zone: try moment.displayZone()).render(answers))
+                print(QueryTable(zone: try moment.displayZone()).render(engine.nowAndNext(at: context.now, channels: channels)))
             }
         }
     }
@@ -127,12 +126,12 @@ extension Cartelera {
         func run() async throws {
             global.bootstrapLogging()
             let (context, _) = try moment.context(global.configuration())
-            let rows = try global.engine().airings(of: title, at: context.now)
-            let answer = QueryAnswer.programmes(QueryPage(total: rows.count, offset: 0, rows: rows))
+            let engine = try global.engine()
             if global.json {
-                try GlobalOptions.printJSON(answer)
+                GlobalOptions.printJSON(compact: engine.airingsJSON(of: title, at: context.now))
             } else {
-                print(QueryTable(zone: try moment.displayZone()).render(answer))
+                let rows = engine.airings(of: title, at: context.now)
+                print(QueryTable(zone: try moment.displayZone()).render(QueryAnswer.programmes(QueryPage(total: rows.count, offset: 0, rows: rows))))
             }
         }
     }
