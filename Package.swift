@@ -109,7 +109,7 @@ let package = Package(
         .target(
             name: "CarteleraServer",
             dependencies: [
-                "CarteleraCore", "CarteleraModel", "CarteleraStore", "CarteleraQuery", "CarteleraFeeds", "CarteleraSignUps", "CarteleraOutput",
+                "CarteleraCore", "CarteleraModel", "CarteleraStore", "CarteleraQuery", "CarteleraFeeds", "CarteleraSignUps", "CarteleraSite", "CarteleraOutput",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -192,7 +192,7 @@ let package = Package(
         .testTarget(name: "CarteleraSignUpsTests", dependencies: ["CarteleraSignUps", "CarteleraModel", "CarteleraTesting"]),
         .testTarget(
             name: "CarteleraServerTests",
-            dependencies: ["CarteleraServer", "CarteleraSignUps", "CarteleraQuery", "CarteleraStore", "CarteleraModel", "CarteleraTesting"]),
+            dependencies: ["CarteleraServer", "CarteleraSignUps", "CarteleraSite", "CarteleraQuery", "CarteleraStore", "CarteleraModel", "CarteleraTesting"]),
         .testTarget(name: "CarteleraSiteTests", dependencies: ["CarteleraSite", "CarteleraQuery", "CarteleraStore", "CarteleraModel", "CarteleraTesting"]),
         .testTarget(
             name: "CarteleraCLITests",
