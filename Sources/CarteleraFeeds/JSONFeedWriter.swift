@@ -1,4 +1,5 @@
 import CarteleraModel
+import CarteleraOutput
 import Foundation
 
 /// Writes JSON Feed 1.1 (`application/feed+json`): the feed's items with a plain-text content, and the structured

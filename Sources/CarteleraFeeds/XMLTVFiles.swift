@@ -1,4 +1,5 @@
 import CarteleraModel
+import CarteleraOutput
 
 /// An XMLTV file and its gzip, written as programmes come: the writer's bytes go to both a quarter megabyte at a time.
 final class XMLTVFiles {
@@ -43,11 +44,11 @@ final class XMLTVFiles {
     }
 
     private func drain() throws(BuildError) {
-        try xml.append(buffer)
+        do { try xml.append(buffer) } catch { throw BuildError(error) }
         do {
             try compressor.compress(buffer) { bytes in try self.gzip.append(bytes) }
-        } catch let error as BuildError {
-            throw error
+        } catch let error as OutputError {
+            throw BuildError(error)
         } catch {
             throw BuildError(file: folder.root + "/" + relative + ".gz", message: "cannot be compressed: \(error)")
         }

@@ -1,5 +1,6 @@
 import CarteleraFeeds
 import CarteleraModel
+import CarteleraOutput
 import CarteleraQuery
 import Foundation
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import CarteleraFeeds
+import CarteleraOutput
 import CarteleraSite
 import Foundation
 
