@@ -59,6 +59,16 @@ public struct DemoSite: Sendable {
         self.pages = pages
     }
 
+    /// The moment a scraping demo scrapes as of, for readers asking at `now`: `now`, except from midnight to 06:00 in
+    /// `zone`, when "tonight" is the evening that began the day before while a guide's run asks from today's pages on
+    /// (what is on the air then, and tonight's films, are on the evening's). The demo then scrapes as of that evening's
+    /// last minute, so its captures start with the evening, as an earlier run of a deployment would have left the store.
+    public static func scrapeMoment(at now: Timestamp, zone: ZoneConverter) -> Timestamp {
+        let evening = NightTimes.evening(of: now, zone: zone)
+        guard evening != zone.local(now).day else { return now }
+        return zone.instant(LocalDateTime(day: evening, hour: 23, minute: 59))
+    }
+
     /// How many days a capture's dates move. Captures follow on from today: the first captured day becomes today, the
     /// next tomorrow. By weeks, a night keeps its weekday ("Viernes Techno" stays on a Friday): each captured evening
     /// becomes the first day from today with its weekday.

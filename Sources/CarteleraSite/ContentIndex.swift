@@ -57,11 +57,12 @@ struct ContentIndex: Sendable {
         promotedNights = Set(content.promotions.filter { $0.paid && $0.isActive(at: now) }.compactMap(\.night))
     }
 
-    /// Whether a venue is a club to list: an event's text location ("Plaza Nueva", a name and nothing else) or a place
-    /// the source names only by its street address ("Calle Somera 7") is where a night happens, not a club.
+    /// Whether a venue is a club to list: an event's text location ("Plaza Nueva", a name and nothing else; "Sala Dos,
+    /// Sevilla", its own address) or a place the source names only by its address ("Calle Somera 7", "Bilbao, Bizkaia")
+    /// is where a night happens, not a club.
     static func isClub(_ venue: Venue) -> Bool {
-        let name = TextFolding.fold(venue.name)
-        if let address = venue.address, let street = address.split(separator: ",").first, TextFolding.fold(String(street)) == name { return false }
+        func head(_ text: String) -> String { TextFolding.fold(String(text.split(separator: ",").first ?? "")) }
+        if let address = venue.address, head(address) == head(venue.name) { return false }
         return venue.address?.isEmpty == false || venue.location != nil || venue.website != nil || !venue.musicGenres.isEmpty || venue.rating != nil
             || !venue.images.isEmpty || venue.phone != nil || venue.priceRange != nil || !venue.openingHours.isEmpty || venue.freeEntry != nil
             || !venue.musicLabels.isEmpty

@@ -46,13 +46,16 @@ import Testing
         try fixture.build()
         let files = fixture.publishedFiles()
         let clubs = fixture.text("clubs/index.html")
-        for place in ["Plaza Mayor", "Calle Huertas 10"] {
+        for place in ["Plaza Mayor", "Calle Huertas 10", "Sala Dos, Madrid, ES", "Madrid, Comunidad de Madrid"] {
             #expect(!clubs.contains(place), "\(place) is listed as a club")
         }
-        #expect(!files.contains("club/madrid_plaza-mayor/index.html") && !files.contains("club/madrid_calle-huertas-10/index.html"))
+        for id in ["madrid_plaza-mayor", "madrid_calle-huertas-10", "madrid_sala-dos-madrid-es", "madrid_madrid-comunidad-de-madrid"] {
+            #expect(!files.contains("club/\(id)/index.html"), "\(id) has a club page")
+        }
         #expect(clubs.contains(">Sala El Sol</a>") && clubs.contains(">Club Sin Música</a>"))
         let tonight = fixture.text("tonight/index.html")
         #expect(tonight.contains("<p class=\"meta\">Plaza Mayor</p>") && tonight.contains("<p class=\"meta\">Calle Huertas 10</p>"), "\(tonight)")
+        #expect(tonight.contains("Concierto de gira") && tonight.contains("<p class=\"meta\">Sala Dos, Madrid, ES</p>"), "\(tonight)")
         let search = String(decoding: try #require(FileManager.default.contents(atPath: fixture.output + "/search-index.json")), as: UTF8.self)
         #expect(!search.contains("club/madrid_plaza-mayor") && search.contains("\"Teatro en la calle\""))
     }

@@ -97,11 +97,18 @@ final class SiteFixture: @unchecked Sendable {
             let square = Venue(id: VenueID("madrid/plaza-mayor"), name: "Plaza Mayor", city: "Madrid", provenance: source)
             let street = Venue(id: VenueID("madrid/calle-huertas-10"), name: "Calle Huertas 10", address: "Calle Huertas 10, Madrid", city: "Madrid",
                                provenance: source)
+            // A text location that names its city is its own address; a place named after its locality and region has the locality as address.
+            let text = Venue(id: VenueID("madrid/sala-dos-madrid-es"), name: "Sala Dos, Madrid, ES", address: "Sala Dos, Madrid, ES", city: "Madrid",
+                             provenance: source)
+            let locality = Venue(id: VenueID("madrid/madrid-comunidad-de-madrid"), name: "Madrid, Comunidad de Madrid", address: "Madrid", city: "Madrid",
+                                 provenance: source)
             let plain = Venue(id: VenueID("madrid/club-sin-musica"), name: "Club Sin Música", address: "Calle Falsa 1", city: "Madrid", provenance: source)
             let theatre = Night(venue: square.id, date: evening, title: "Teatro en la calle", timeZone: "Europe/Madrid", provenance: source)
             let reading = Night(venue: street.id, date: evening, title: "Lectura dramatizada", timeZone: "Europe/Madrid", provenance: source)
-            shards[.venues(city: "madrid")] = .venues([sol, bad, square, street, plain])
-            shards[.nights(day: evening)] = .nights(NightsDay(nights: [indie, evil, theatre, reading], guestLists: [list]))
+            let concert = Night(venue: text.id, date: evening, title: "Concierto de gira", timeZone: "Europe/Madrid", provenance: source)
+            let fair = Night(venue: locality.id, date: evening, title: "Feria", timeZone: "Europe/Madrid", provenance: source)
+            shards[.venues(city: "madrid")] = .venues([sol, bad, square, street, text, locality, plain])
+            shards[.nights(day: evening)] = .nights(NightsDay(nights: [indie, evil, theatre, reading, concert, fair], guestLists: [list]))
         }
         shards[.promotions] = .promotions([promotion])
         shards[.audiences(day: Self.days[0])] = .audiences(AudienceDay(entries: entries, shares: shares))

@@ -42,10 +42,18 @@ extension Cartelera {
         @Flag(name: .long, help: "Scrape the hostile samples (hostile*.example) too.")
         var includeHostile = false
 
+        @Option(name: .long, help: ArgumentHelp(
+            "Run the demo as of this instant instead of the clock (ISO 8601, e.g. 2026-11-28T01:00Z): the samples' dates, the scrape and the site.",
+            valueName: "time"))
+        var at: String?
+
         func validate() throws {
             if let port, !(1...65_535).contains(port) { throw ValidationError("--port must be from 1 to 65535, not \(port)") }
             if port != nil, !serve { throw ValidationError("--port is only for --serve") }
             if includeHostile, serve { throw ValidationError("--include-hostile is for a scraping demo; with --serve, name them with `run --source`") }
+            if let at, Timestamp(iso8601: at) == nil {
+                throw ValidationError("--at \(at): use an ISO 8601 instant with its offset, such as 2026-11-28T01:00Z")
+            }
         }
 
         func run() async throws {
@@ -53,8 +61,10 @@ extension Cartelera {
             let scrapers = DefaultPaths.samples(flag: global.scrapers)
             try global.requireScrapers(scrapers)
             let started = Date()
-            let now = Timestamp(started)
-            let site = try DemoSite(scrapers: scrapers, now: now)
+            let now = at.flatMap(Timestamp.init(iso8601:)) ?? Timestamp(started)
+            // A server for `run --sample-server` is scraped as of the reader's clock; the demo's own scrape, at night, as of the evening.
+            let scrapeMoment = serve ? now : DemoSite.scrapeMoment(at: now, zone: try global.configuration().zone)
+            let site = try DemoSite(scrapers: scrapers, now: scrapeMoment)
             guard !site.sources.isEmpty else {
                 throw CommandFailure(description: "no sample sources (folders ending in .example) in \(scrapers)", status: .usage)
             }
@@ -69,7 +79,7 @@ extension Cartelera {
             // The server stops before any exit, whatever the run did.
             let outcome: Result<Void, any Error>
             do {
-                try await scrapeAndPublish(site: site, scrapers: scrapers, baseURL: server.baseURL, now: now, started: started)
+                try await scrapeAndPublish(site: site, scrapers: scrapers, baseURL: server.baseURL, scrapeMoment: scrapeMoment, now: now, started: started)
                 outcome = .success(())
             } catch {
                 outcome = .failure(error)
@@ -78,8 +88,8 @@ extension Cartelera {
             try outcome.get()
         }
 
-        /// Scrapes the sample sources from the server at `baseURL`, publishes the store, and prints the summary.
-        private func scrapeAndPublish(site: DemoSite, scrapers: String, baseURL: String, now: Timestamp, started: Date) async throws {
+        /// Scrapes the sample sources from the server at `baseURL` as of `scrapeMoment`, publishes the store at `now`, and prints the summary.
+        private func scrapeAndPublish(site: DemoSite, scrapers: String, baseURL: String, scrapeMoment: Timestamp, now: Timestamp, started: Date) async throws {
             let scraped = SampleSites.scraped(site.sources, includingHostile: includeHostile)
             if !global.json { print("Serving \(scraped.count) sample sources on \(baseURL)") }
 
@@ -90,7 +100,7 @@ extension Cartelera {
             fetch.perHostConcurrency = 4
             let configuration = RunConfiguration(
                 scrapersDirectory: scrapers, storeRoot: "\(output)/store", sources: scraped,
-                now: now, fetch: fetch, rewrites: site.rewrites(to: baseURL))
+                now: scrapeMoment, fetch: fetch, rewrites: site.rewrites(to: baseURL))
             let report = try await RunOutput.run(configuration, global: global, printsJSON: global.json)
             let (built, website) = try publish(store: configuration.storeRoot, now: now)
             if !global.json {
