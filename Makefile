@@ -23,7 +23,7 @@ SERVER_SUITE := CarteleraServerTests
 PREFIX ?= /usr/local
 ROUNDS ?= 200
 
-.PHONY: deps test-deps install-packages demo test screenshots bench bench-g bench-query corpus install install-files torture fuzz fuzz-smoke bench-feeds bench-build bench-serve clean
+.PHONY: deps test-deps install-packages demo test screenshots bench bench-g bench-query corpus install install-files torture fuzz fuzz-smoke bench-feeds bench-build bench-readers bench-serve clean
 
 # Installs the Debian packages that are missing (with sudo when not root).
 deps:
@@ -110,10 +110,17 @@ bench-feeds: deps
 	@$(MAKE) --no-print-directory bench-g
 	.build/release/cartelera-bench feeds out/bench-g
 
-# Building data set G's website (a page per programme for the first 20,000, and the rest of the site) cold and unchanged.
+# Building data set G's website (a page per programme for the first 20,000, and the rest of the site) cold and unchanged,
+# beside Hugo building BENCHMARKS.md's site of G in the same run.
 bench-build: deps
+	@$(MAKE) --no-print-directory install-packages PACKAGES="hugo"
 	@$(MAKE) --no-print-directory bench-g
-	.build/release/cartelera-bench build out/bench-g
+	.build/release/cartelera-bench build out/bench-g --hugo
+
+# Every shard of data set G read by the canonical reader and by JSONDecoder, the values compared.
+bench-readers: deps
+	@$(MAKE) --no-print-directory bench-g
+	.build/release/cartelera-bench readers out/bench-g
 
 # A release binary in $(PREFIX)/bin and the data it reads under $(PREFIX)/share/cartelera and $(PREFIX)/etc/cartelera.
 install: deps

@@ -55,18 +55,21 @@ let package = Package(
 
         // Total helpers every stage shares: civil dates, FNV-1a, text folding, checked conversions.
         .target(name: "CarteleraCore"),
+        // Everything that writes published or stored bytes: atomic and changed-only writes, escaping per format, the
+        // http(s) link check, gzip.
+        .target(name: "CarteleraOutput", dependencies: ["CarteleraCore", "CSyncfs", "CZlib"]),
 
         // Pipeline stages: fetch → markup → scraping → normalize → store; checks run scraping and normalizing over captures.
         .target(name: "CarteleraModel", dependencies: ["CarteleraCore"]),
         .target(name: "CarteleraMarkup", dependencies: ["CLibxml2"]),
         .target(
             name: "CarteleraFetch",
-            dependencies: ["CLibcurl", "CZlib", "CarteleraCore", .product(name: "Logging", package: "swift-log")]
+            dependencies: ["CLibcurl", "CZlib", "CarteleraCore", "CarteleraOutput", .product(name: "Logging", package: "swift-log")]
         ),
         .target(
             name: "CarteleraScraping",
             dependencies: [
-                "CarteleraCore", "CarteleraModel", "CarteleraMarkup", "CarteleraFetch",
+                "CarteleraCore", "CarteleraModel", "CarteleraMarkup", "CarteleraFetch", "CarteleraOutput",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -81,32 +84,32 @@ let package = Package(
         ),
         .target(
             name: "CarteleraStore",
-            dependencies: ["CSyncfs", "CarteleraCore", "CarteleraModel", .product(name: "Logging", package: "swift-log")]
+            dependencies: ["CarteleraCore", "CarteleraModel", "CarteleraOutput", .product(name: "Logging", package: "swift-log")]
         ),
         .target(name: "CarteleraQuery", dependencies: ["CarteleraCore", "CarteleraModel", "CarteleraStore"]),
         .target(
             name: "CarteleraFeeds",
             dependencies: [
-                "CarteleraCore", "CarteleraModel", "CarteleraStore", "CarteleraQuery", "CZlib",
+                "CarteleraCore", "CarteleraModel", "CarteleraStore", "CarteleraQuery", "CarteleraOutput",
                 .product(name: "Yams", package: "Yams"),
             ]),
         .target(
             name: "CarteleraSite",
             dependencies: [
-                "CarteleraCore", "CarteleraModel", "CarteleraStore", "CarteleraQuery", "CarteleraFeeds",
+                "CarteleraCore", "CarteleraModel", "CarteleraStore", "CarteleraQuery", "CarteleraFeeds", "CarteleraOutput",
                 .product(name: "Mustache", package: "swift-mustache"),
             ]),
         // Guest-list sign-ups: personal data, in a store area of its own.
         .target(
             name: "CarteleraSignUps",
             dependencies: [
-                "CarteleraCore", "CarteleraModel", "CarteleraStore",
+                "CarteleraCore", "CarteleraModel", "CarteleraOutput",
                 .product(name: "Crypto", package: "swift-crypto"),
             ]),
         .target(
             name: "CarteleraServer",
             dependencies: [
-                "CarteleraCore", "CarteleraModel", "CarteleraStore", "CarteleraQuery", "CarteleraFeeds", "CarteleraSignUps", "CZlib",
+                "CarteleraCore", "CarteleraModel", "CarteleraStore", "CarteleraQuery", "CarteleraFeeds", "CarteleraSignUps", "CarteleraSite", "CarteleraOutput",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -120,7 +123,7 @@ let package = Package(
             name: "CarteleraPipeline",
             dependencies: [
                 "CarteleraModel", "CarteleraFetch", "CarteleraScraping", "CarteleraNormalize", "CarteleraStore", "CarteleraQuery",
-                "CarteleraSignUps", .product(name: "Logging", package: "swift-log"),
+                "CarteleraSignUps", "CarteleraOutput", .product(name: "Logging", package: "swift-log"),
             ]
         ),
         // The demo: the sample sources' pages with their dates moved to today, served over HTTP, and the store's summary.
@@ -138,7 +141,7 @@ let package = Package(
         .target(
             name: "CarteleraBench",
             dependencies: [
-                "CarteleraCore", "CarteleraModel", "CarteleraNormalize", "CarteleraStore", "CarteleraQuery",
+                "CarteleraCore", "CarteleraModel", "CarteleraNormalize", "CarteleraStore", "CarteleraQuery", "CarteleraOutput",
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
@@ -148,7 +151,7 @@ let package = Package(
             name: "cartelera",
             dependencies: [
                 "CarteleraCore", "CarteleraModel", "CarteleraMarkup", "CarteleraFetch", "CarteleraScraping",
-                "CarteleraNormalize", "CarteleraChecks", "CarteleraStore", "CarteleraQuery", "CarteleraPipeline", "CarteleraFeeds", "CarteleraSite",
+                "CarteleraNormalize", "CarteleraChecks", "CarteleraStore", "CarteleraQuery", "CarteleraPipeline", "CarteleraFeeds", "CarteleraSite", "CarteleraOutput",
                 "CarteleraSignUps", "CarteleraServer", "CarteleraDemo",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Yams", package: "Yams"),
@@ -165,6 +168,7 @@ let package = Package(
             ]),
 
         .testTarget(name: "CarteleraCoreTests", dependencies: ["CarteleraCore"]),
+        .testTarget(name: "CarteleraOutputTests", dependencies: ["CarteleraOutput", "CarteleraTesting"]),
         .testTarget(name: "CarteleraModelTests", dependencies: ["CarteleraModel"]),
         .testTarget(name: "CarteleraMarkupTests", dependencies: ["CarteleraMarkup"]),
         .testTarget(name: "CarteleraFetchTests", dependencies: ["CarteleraFetch", "CarteleraTesting"]),
@@ -188,7 +192,7 @@ let package = Package(
         .testTarget(name: "CarteleraSignUpsTests", dependencies: ["CarteleraSignUps", "CarteleraModel", "CarteleraTesting"]),
         .testTarget(
             name: "CarteleraServerTests",
-            dependencies: ["CarteleraServer", "CarteleraSignUps", "CarteleraQuery", "CarteleraStore", "CarteleraModel", "CarteleraTesting"]),
+            dependencies: ["CarteleraServer", "CarteleraSignUps", "CarteleraSite", "CarteleraQuery", "CarteleraStore", "CarteleraModel", "CarteleraTesting"]),
         .testTarget(name: "CarteleraSiteTests", dependencies: ["CarteleraSite", "CarteleraQuery", "CarteleraStore", "CarteleraModel", "CarteleraTesting"]),
         .testTarget(
             name: "CarteleraCLITests",

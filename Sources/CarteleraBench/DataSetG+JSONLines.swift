@@ -1,3 +1,5 @@
+import CarteleraOutput
+
 extension DataSetG {
     /// The programme as one line of the reference's `programmes.jsonl`, without the newline.
     ///
@@ -23,24 +25,8 @@ extension DataSetG {
         "[" + texts.map(jsonString).joined(separator: ",") + "]"
     }
 
-    /// A JSON string as Python writes it without ASCII escaping: quotes, backslashes and control characters escaped.
+    /// A JSON string as Python writes it without ASCII escaping, which is what `JSONEncoder` escapes too.
     static func jsonString(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case "\u{08}": result += "\\b"
-            case "\u{0C}": result += "\\f"
-            case let control where control.value < 0x20:
-                let hex = String(control.value, radix: 16)
-                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
+        "\"" + PublishedText.jsonEscaped(text) + "\""
     }
 }

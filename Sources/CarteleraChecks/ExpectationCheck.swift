@@ -123,11 +123,10 @@ public enum ExpectationCheck {
 
     /// A list compared element by element after trimming; empty strings are no element, so `""`, `[]`, `[""]` and `null` all mean none.
     private static func list(_ expected: JSONValue, _ actual: [String]) -> String? {
-        func shown(_ list: [String]) -> String { JSONValue.array(list.map(JSONValue.string)).plainText }
         let got = actual.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.filter { !$0.isEmpty }
-        if expected.isNull { return got.isEmpty ? nil : "expected none, got \(shown(got))" }
+        if expected.isNull { return got.isEmpty ? nil : "expected none, got \(JSONValue.array(got.map(JSONValue.string)).plainText)" }
         let wanted = (expected.array ?? [expected]).compactMap(plain).map { CharacterReferences.decode($0).trimmingCharacters(in: .whitespacesAndNewlines) }.filter { !$0.isEmpty }
-        return wanted == got ? nil : "expected \(shown(wanted)), got \(shown(got))"
+        return wanted == got ? nil : ListMismatch.describe(expected: wanted.map(JSONValue.string), got: got.map(JSONValue.string))
     }
 
     private static func number(_ expected: JSONValue, _ actual: Int?) -> String? {

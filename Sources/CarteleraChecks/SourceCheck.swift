@@ -167,7 +167,12 @@ public enum SourceCheck {
                     same = Timestamp(iso8601: a) == Timestamp(iso8601: b)
                 default: same = value == got
                 }
-                if !same { problems.append("\(label) #\(index) \(key): expected \(value.plainText), got \(got.plainText)") }
+                guard !same else { continue }
+                if let wanted = value.array, let found = got.array {
+                    problems.append("\(label) #\(index) \(key): \(ListMismatch.describe(expected: wanted, got: found))")
+                } else {
+                    problems.append("\(label) #\(index) \(key): expected \(value.plainText), got \(got.plainText)")
+                }
             }
         }
         return problems

@@ -1,4 +1,5 @@
 import CarteleraModel
+import CarteleraOutput
 import CarteleraQuery
 import Foundation
 import Yams
@@ -16,7 +17,7 @@ import Yams
 /// formats: [json, ics, xmltv]
 /// alarm_minutes: 5            # iCalendar only: the reminder before each start; 0 for none
 /// ```
-public struct FeedDefinition: Sendable, Hashable {
+public struct FeedDefinition: Sendable {
     /// The file's name without `.yaml`: the feed's files are `feeds/<name>.<format>`.
     public var name: String
     /// Shown by calendar apps and feed readers.
@@ -29,8 +30,8 @@ public struct FeedDefinition: Sendable, Hashable {
     public var parameters: QueryParameters
     /// The kind of item it publishes.
     public var kind: Query.Kind
-    /// The formats to write.
-    public var formats: [FeedFormat]
+    /// The formats to write, from the registry the definition was read with.
+    public var formats: [any FeedWriter]
     /// Minutes before each start that the iCalendar reminder rings; nil for no reminder.
     public var alarmMinutes: Int?
     /// The site the feed belongs to, an http(s) URL, when it has one.
@@ -38,25 +39,6 @@ public struct FeedDefinition: Sendable, Hashable {
 
     /// Every item of a feed, unless its query sets a smaller limit.
     public static let itemLimit = QueryParameters.maximumLimit
-}
-
-/// What a feed can be written as.
-public enum FeedFormat: String, Sendable, Hashable, CaseIterable, Codable {
-    /// JSON Feed 1.1, `feeds/<name>.json`.
-    case json
-    /// iCalendar with reminders, `feeds/<name>.ics`.
-    case ics
-    /// XMLTV, `feeds/<name>.xml` and `feeds/<name>.xml.gz` (programmes only).
-    case xmltv
-
-    /// The file extensions the format writes.
-    var extensions: [String] {
-        switch self {
-        case .json: ["json"]
-        case .ics: ["ics"]
-        case .xmltv: ["xml", "xml.gz"]
-        }
-    }
 }
 
 /// A feed definition that cannot be used, naming its file and key.
@@ -77,8 +59,8 @@ public struct FeedDefinitionError: Error, CustomStringConvertible, Sendable, Has
 /// Reads `Feeds/*.yaml`.
 public enum FeedDefinitionLoader {
     /// Every definition in `folder`, by name, and the problems of those that cannot be used; a missing folder has no
-    /// feeds, and one that exists but cannot be listed is a problem naming it.
-    public static func load(folder: String) -> (feeds: [FeedDefinition], problems: [FeedDefinitionError]) {
+    /// feeds, and one that exists but cannot be listed is a problem naming it. `formats:` names the formats of `writers`.
+    public static func load(folder: String, writers: [any FeedWriter] = FeedWriters.standard) -> (feeds: [FeedDefinition], problems: [FeedDefinitionError]) {
         guard FileManager.default.fileExists(atPath: folder) else { return ([], []) }
         let listed: [String]
         do {
@@ -95,7 +77,7 @@ public enum FeedDefinitionLoader {
                 continue
             }
             do {
-                feeds.append(try parse(String(decoding: data, as: UTF8.self), file: file))
+                feeds.append(try parse(String(decoding: data, as: UTF8.self), file: file, writers: writers))
             } catch {
                 problems.append(error)
             }
@@ -103,8 +85,8 @@ public enum FeedDefinitionLoader {
         return (feeds, problems)
     }
 
-    /// The definition in `yaml`, named after `file`.
-    public static func parse(_ yaml: String, file: String) throws(FeedDefinitionError) -> FeedDefinition {
+    /// The definition in `yaml`, named after `file`, its formats among `writers`.
+    public static func parse(_ yaml: String, file: String, writers: [any FeedWriter] = FeedWriters.standard) throws(FeedDefinitionError) -> FeedDefinition {
         let name = String(file.dropLast(file.hasSuffix(".yaml") ? 5 : 0))
         func fail(_ key: String?, _ message: String) -> FeedDefinitionError { FeedDefinitionError(file: file, key: key, message: message) }
         guard name.range(of: #"^[a-z0-9][a-z0-9-]{0,63}$"#, options: .regularExpression) != nil else {
@@ -147,16 +129,19 @@ public enum FeedDefinitionLoader {
         guard let queryNode = mapping["query"], let query = queryNode.mapping else { throw fail("query", "is required: the filters of `cartelera query`") }
         let (kind, parameters) = try FeedQuery.parameters(query, fail: fail)
 
-        guard let formatsNode = mapping["formats"] else { throw fail("formats", "is required: any of json, ics, xmltv") }
+        let formatList = writers.map(\.name).joined(separator: ", ")
+        guard let formatsNode = mapping["formats"] else { throw fail("formats", "is required: any of \(formatList)") }
         let formatNames = formatsNode.sequence.map { $0.compactMap(\.string) } ?? formatsNode.string.map { [$0] } ?? []
-        var formats: [FeedFormat] = []
+        var formats: [any FeedWriter] = []
         for formatName in formatNames {
-            guard let format = FeedFormat(rawValue: formatName) else { throw fail("formats", "unknown format \(formatName) (use json, ics, xmltv)") }
-            if format == .xmltv, kind != .programmes { throw fail("formats", "xmltv publishes programmes, and this feed's query asks for \(kind.rawValue)") }
-            if format == .ics, ![.programmes, .nights].contains(kind) { throw fail("formats", "ics publishes programmes and nights, and this feed's query asks for \(kind.rawValue)") }
-            if !formats.contains(format) { formats.append(format) }
+            guard let format = writers.first(where: { $0.name == formatName }) else { throw fail("formats", "unknown format \(formatName) (use \(formatList))") }
+            guard format.kinds.contains(kind) else {
+                let kinds = format.kinds.map(\.rawValue).joined(separator: " and ")
+                throw fail("formats", "\(format.name) publishes \(kinds), and this feed's query asks for \(kind.rawValue)")
+            }
+            if !formats.contains(where: { $0.name == format.name }) { formats.append(format) }
         }
-        guard !formats.isEmpty else { throw fail("formats", "name at least one of json, ics, xmltv") }
+        guard !formats.isEmpty else { throw fail("formats", "name at least one of \(formatList)") }
 
         var alarm: Int? = 5
         if let node = mapping["alarm_minutes"] {

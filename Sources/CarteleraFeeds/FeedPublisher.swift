@@ -44,14 +44,19 @@ public struct FeedPublisher: Sendable {
     /// The address the output folder is published at (`https://cartelera.example/`), for each JSON Feed's own address
     /// and its site's; nil when unknown.
     public var siteURL: String?
+    /// The formats definitions may name.
+    public var writers: [any FeedWriter]
 
-    /// A publisher of the engine's snapshot through the definitions in `feeds` into `output`, at `context`'s moment, published at `siteURL`.
-    public init(engine: QueryEngine, feeds: String, output: String, context: QueryContext, siteURL: String? = nil) {
+    /// A publisher of the engine's snapshot through the definitions in `feeds` into `output`, at `context`'s moment, published at
+    /// `siteURL`, in the formats of `writers`.
+    public init(engine: QueryEngine, feeds: String, output: String, context: QueryContext, siteURL: String? = nil,
+                writers: [any FeedWriter] = FeedWriters.standard) {
         self.engine = engine
         self.feeds = feeds
         self.output = output
         self.context = context
         self.siteURL = siteURL.map { $0.hasSuffix("/") ? $0 : $0 + "/" }
+        self.writers = writers
     }
 
     /// Builds every output; throws when the snapshot cannot be read (`isSuperseded` when a commit replaced it: build
@@ -77,9 +82,10 @@ public struct FeedPublisher: Sendable {
         let scheduled = try writeGuideAndSchedules(snapshot, channels: channels, api: api, into: folder)
         try api.write(channels: channels, scheduled: scheduled)
 
-        let (definitions, problems) = FeedDefinitionLoader.load(folder: feeds)
+        let (definitions, problems) = FeedDefinitionLoader.load(folder: feeds, writers: writers)
         report.problems = problems.map(\.description)
         let lookup = ProgrammeLookup(store: snapshot)
+        let failures = FailureList()
         for definition in definitions {
             let query: Query
             do {
@@ -91,26 +97,13 @@ public struct FeedPublisher: Sendable {
             }
             let answer = engine.answer(query)
             let entries = FeedEntries(engine: engine, programmes: lookup, zone: context.guideZone, language: definition.language).entries(answer)
-            for format in definition.formats {
-                switch format {
-                case .json:
-                    try writeJSONFeed(definition, entries: entries, into: folder)
-                case .ics:
-                    try writeCalendar(definition, entries: entries, store: snapshot, into: folder, failures: &report.failures)
-                case .xmltv:
-                    guard case .programmes(let page) = answer else { continue }
-                    let programmes = page.rows.compactMap { lookup.programme($0.id) }
-                    let used = Set(programmes.map(\.channel))
-                    let files = try XMLTVFiles(
-                        folder: folder, relative: "feeds/\(definition.name).xml", language: definition.language, channels: channels.filter { used.contains($0.id) })
-                    for programme in programmes { try files.add(programme) }
-                    try files.finish()
-                }
-            }
+            let job = FeedJob(definition: definition, answer: answer, entries: entries, engine: engine, store: snapshot, programmes: lookup,
+                              channels: channels, context: context, siteURL: siteURL, folder: folder, failures: failures)
+            for writer in definition.formats { try writer.write(job) }
             report.feeds.append(definition.name)
         }
         if let superseded = lookup.superseded { throw BuildError(superseded) }
-        report.failures += lookup.failures
+        report.failures += failures.messages + lookup.failures
         try folder.finish()
         report.written = folder.written
         report.unchanged = folder.unchanged
@@ -153,67 +146,6 @@ public struct FeedPublisher: Sendable {
         return scheduled
     }
 
-    private func writeJSONFeed(_ definition: FeedDefinition, entries: [FeedEntry], into folder: OutputFolder) throws(BuildError) {
-        let relative = "feeds/\(definition.name).json"
-        let bytes: [UInt8]
-        do {
-            // The site's home in the feed's language (English pages live under en/), unless the definition names another page.
-            let siteHome = siteURL.map { definition.language.hasPrefix("en") ? $0 + "en/" : $0 }
-            bytes = try JSONFeedWriter.feed(
-                title: definition.title, description: definition.description, language: definition.language, homePage: definition.homePage ?? siteHome,
-                feedURL: siteURL.map { $0 + relative }, entries: entries)
-        } catch {
-            throw BuildError(file: output + "/" + relative, message: "cannot be encoded: \(error)")
-        }
-        try folder.write(bytes, to: relative)
-    }
-
-    /// The calendar of a feed, through its ledger in `.cartelera/calendars/`, so UIDs and sequences carry over.
-    private func writeCalendar(_ definition: FeedDefinition, entries: [FeedEntry], store: any StoreSnapshot,
-                               into folder: OutputFolder, failures: inout [String]) throws(BuildError) {
-        let ledgerPath = ".cartelera/calendars/\(definition.name).json"
-        var ledger = CalendarLedger(feed: definition.name)
-        if let data = folder.existing(ledgerPath) {
-            do {
-                let kept = try JSONDecoder().decode(CalendarLedger.self, from: data)
-                if kept.version == CalendarLedger.version, kept.feed == definition.name { ledger = kept }
-            } catch {
-                // The calendar still comes out whole (UIDs derive from the items), but sequences start again: say so.
-                failures.append("\(output)/\(ledgerPath): cannot be read (\(error)); \(definition.name).ics starts its events' sequences again")
-            }
-        }
-        let items = entries.compactMap { entry -> CalendarLedger.Item? in
-            guard let start = entry.start else { return nil }
-            let event = CalendarEvent(
-                uid: "", sequence: 0, stamp: context.now, start: start, end: entry.end, summary: entry.title, description: entry.text,
-                location: entry.location, geo: entry.geo, url: entry.url, categories: entry.tags, cancelled: false)
-            return CalendarLedger.Item(id: entry.id, place: entry.place, event: event)
-        }
-        let nightIDs = definition.kind == .nights ? try storedNightIDs(store) : []
-        let events = ledger.reconcile(items, now: context.now, keepCancelledUntil: context.now.adding(seconds: -86_400)) { id in
-            let programme = ProgrammeID(rawValue: id)
-            if programme.parts != nil { return engine.containsProgramme(programme) }
-            return nightIDs.contains(id)
-        }
-        let calendar = ICalendarWriter.calendar(
-            name: definition.title, description: definition.description, language: definition.language, events: events, alarmMinutes: definition.alarmMinutes)
-        try folder.write(calendar, to: "feeds/\(definition.name).ics")
-        let encoded: [UInt8]
-        do { encoded = Array(try PublishedJSON.encoder.encode(ledger)) } catch {
-            throw BuildError(file: output + "/" + ledgerPath, message: "cannot be encoded: \(error)")
-        }
-        try folder.write(encoded, to: ledgerPath)
-    }
-
-    /// Every stored night's id; a nights shard that cannot be read fails the build, since its nights would read as cancelled.
-    private func storedNightIDs(_ store: any StoreSnapshot) throws(BuildError) -> Set<String> {
-        var ids = Set<String>()
-        for day in try read(store, { store throws(StoreError) in try store.nightDays() }) {
-            for night in try read(store, { store throws(StoreError) in try store.nights(day: day) })?.nights ?? [] { ids.insert(night.id) }
-        }
-        return ids
-    }
-
     private func read<T>(_ store: any StoreSnapshot, _ body: (any StoreSnapshot) throws(StoreError) -> T) throws(BuildError) -> T {
         try store.reading(body)
     }
@@ -229,59 +161,4 @@ extension StoreSnapshot {
 private extension String {
     /// The text in quotes when it is empty or has spaces, so the value at fault stands out in a message.
     var quotedIfNeeded: String { isEmpty || contains(" ") ? "\"\(self)\"" : self }
-}
-
-/// An XMLTV file and its gzip, written as programmes come: the writer's bytes go to both a quarter megabyte at a time.
-private final class XMLTVFiles {
-    private let writer: XMLTVWriter
-    private let folder: OutputFolder
-    private let relative: String
-    private let xml: StreamedFile
-    private let gzip: StreamedFile
-    private let compressor: GzipStream
-    private var buffer: [UInt8] = []
-
-    /// Starts `relative` and `relative.gz` with the header and every channel.
-    init(folder: OutputFolder, relative: String, language: String, channels: [Channel]) throws(BuildError) {
-        guard let compressor = GzipStream() else { throw BuildError(file: folder.root + "/" + relative + ".gz", message: "zlib cannot start a stream") }
-        self.compressor = compressor
-        self.folder = folder
-        self.relative = relative
-        writer = XMLTVWriter(language: language)
-        xml = try folder.stream(relative)
-        gzip = try folder.stream(relative + ".gz")
-        writer.begin(into: &buffer)
-        for channel in channels { writer.channel(channel, into: &buffer) }
-    }
-
-    /// Adds a programme.
-    func add(_ programme: Programme) throws(BuildError) {
-        writer.programme(programme, into: &buffer)
-        if buffer.count >= 1 << 18 { try drain() }
-    }
-
-    /// Closes `<tv>` and puts both files in place (or keeps them when unchanged).
-    func finish() throws(BuildError) {
-        writer.end(into: &buffer)
-        try drain()
-        do {
-            try compressor.finish { bytes in try self.gzip.append(bytes) }
-        } catch {
-            throw BuildError(file: folder.root + "/" + relative + ".gz", message: "cannot be compressed: \(error)")
-        }
-        try folder.finish(xml, relative)
-        try folder.finish(gzip, relative + ".gz")
-    }
-
-    private func drain() throws(BuildError) {
-        try xml.append(buffer)
-        do {
-            try compressor.compress(buffer) { bytes in try self.gzip.append(bytes) }
-        } catch let error as BuildError {
-            throw error
-        } catch {
-            throw BuildError(file: folder.root + "/" + relative + ".gz", message: "cannot be compressed: \(error)")
-        }
-        buffer.removeAll(keepingCapacity: true)
-    }
 }

@@ -1,11 +1,33 @@
 import CarteleraModel
+import CarteleraOutput
 import Foundation
 
 /// Writes JSON Feed 1.1 (`application/feed+json`): the feed's items with a plain-text content, and the structured
 /// fields in each item's `_cartelera` extension object, as the specification allows for extensions.
-enum JSONFeedWriter {
+public struct JSONFeedWriter: FeedWriter {
     /// The JSON Feed version URL.
     static let version = "https://jsonfeed.org/version/1.1"
+
+    public var name: String { "json" }
+    public var extensions: [String] { ["json"] }
+    public var mediaType: String { "application/feed+json" }
+
+    /// `feeds/<name>.json`, with the feed's own address and its site's home when the site's address is known.
+    public func write(_ job: FeedJob) throws(BuildError) {
+        let definition = job.definition
+        let relative = job.relative("json")
+        let bytes: [UInt8]
+        do {
+            // The site's home in the feed's language (English pages live under en/), unless the definition names another page.
+            let siteHome = job.siteURL.map { definition.language.hasPrefix("en") ? $0 + "en/" : $0 }
+            bytes = try Self.feed(
+                title: definition.title, description: definition.description, language: definition.language, homePage: definition.homePage ?? siteHome,
+                feedURL: job.siteURL.map { $0 + relative }, entries: job.entries)
+        } catch {
+            throw BuildError(file: job.folder.root + "/" + relative, message: "cannot be encoded: \(error)")
+        }
+        try job.write(bytes, extension: "json")
+    }
 
     private struct Document: Encodable {
         var version: String

@@ -1,3 +1,4 @@
+import CarteleraOutput
 import CarteleraStore
 import Foundation
 
@@ -23,6 +24,11 @@ public struct BuildError: Error, CustomStringConvertible, Sendable {
     init(_ error: StoreError, in location: String = "store") {
         self.init(file: error.file ?? location, message: error.detail)
         isSuperseded = error.kind == .superseded
+    }
+
+    /// The output layer's failure to write a file, naming it.
+    init(_ error: OutputError) {
+        self.init(file: error.file, message: error.detail)
     }
 
     /// One line: `out/public/feeds/cine.ics: cannot be written: …`.
@@ -68,28 +74,26 @@ final class OutputFolder {
     func write(_ bytes: [UInt8], to relative: String) throws(BuildError) {
         kept.insert(relative)
         let path = root + "/" + relative
-        if let current = FileManager.default.contents(atPath: path), current.elementsEqual(bytes) {
-            unchanged.append(relative)
-            return
-        }
+        let changed: Bool
         do {
-            try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-            try AtomicFile.write(bytes, to: path)
+            changed = try PublishedFile.writeIfChanged(bytes, to: path)
         } catch {
-            throw BuildError(file: path, message: "cannot be written: \(error)")
+            throw BuildError(file: path, message: "cannot be written: \(error.detail)")
         }
-        written.append(relative)
+        if changed { written.append(relative) } else { unchanged.append(relative) }
     }
 
     /// A file at `relative` to write piece by piece; `finish(_:)` puts it in place (or keeps the old one when equal).
     func stream(_ relative: String) throws(BuildError) -> StreamedFile {
         kept.insert(relative)
-        return try StreamedFile(path: root + "/" + relative)
+        do { return try StreamedFile(path: root + "/" + relative) } catch { throw BuildError(error) }
     }
 
     /// Ends a streamed file and counts it as written or unchanged.
     func finish(_ file: StreamedFile, _ relative: String) throws(BuildError) {
-        if try file.finish() { written.append(relative) } else { unchanged.append(relative) }
+        let changed: Bool
+        do { changed = try file.finish() } catch { throw BuildError(error) }
+        if changed { written.append(relative) } else { unchanged.append(relative) }
     }
 
     /// Removes what earlier builds wrote and this one did not, then saves the list of files this build owns.
@@ -111,9 +115,7 @@ final class OutputFolder {
             throw BuildError(file: root + "/" + Self.listFile, message: "cannot be encoded: \(error)")
         }
         let path = root + "/" + Self.listFile
-        if FileManager.default.contents(atPath: path).map({ !$0.elementsEqual(list) }) ?? true {
-            do { try AtomicFile.write(list, to: path) } catch { throw BuildError(file: path, message: "cannot be written: \(error)") }
-        }
+        do { try PublishedFile.writeIfChanged(list, to: path) } catch { throw BuildError(file: path, message: "cannot be written: \(error.detail)") }
     }
 
     /// Only plain relative paths inside the folder may be removed, whatever the list file says.

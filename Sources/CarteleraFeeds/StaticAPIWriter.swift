@@ -1,4 +1,5 @@
 import CarteleraModel
+import CarteleraOutput
 import CarteleraQuery
 import CarteleraStore
 import Foundation

@@ -1,4 +1,5 @@
 import CarteleraModel
+import CarteleraOutput
 import Foundation
 
 /// Writes XMLTV (the format of `../shared/xmltv/xmltv.dtd`): channels, then programmes, in the order the DTD gives

@@ -1,4 +1,5 @@
 import CarteleraCore
+import CarteleraOutput
 import Foundation
 
 #if canImport(Glibc)
@@ -103,41 +104,27 @@ public struct HTTPCache: Sendable {
     @discardableResult
     public func removeLeftoverTemporaryFiles() -> Int {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return 0 }
-        return names.filter(Self.isTemporaryFileName).filter { unlink(directory + "/" + $0) == 0 }.count
+        return names.filter(PublishedFile.isTemp).filter { unlink(directory + "/" + $0) == 0 }.count
     }
 
-    /// Stores an entry for a request: temporary file, fsync, rename, so a reader never sees half a file.
-    /// Throws the file system's error; callers log it, since a cache that cannot be written must not lose a page.
+    /// Stores an entry for a request through `PublishedFile.write` (temporary file, fsync, rename, folder sync), so a
+    /// reader never sees half a file. Throws the file system's error; callers log it, since a cache that cannot be
+    /// written must not lose a page.
     public func store(_ entry: Entry, for request: FetchRequest) throws {
         let metadata = Metadata(
             method: request.method.uppercased(), requestURL: request.url, requestBodyHash: FNV1a.hex(request.body ?? []),
             url: entry.url, status: entry.status, headers: entry.headers, bodyBytes: entry.body.count,
             bodyHash: FNV1a.hex(entry.body))
-        let finalPath = path(for: request)
-        let temporaryPath = directory + "/.\(key(for: request)).\(UInt64.random(in: 0...UInt64.max)).tmp"
-        do {
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-            var bytes = Array(try JSONEncoder().encode(metadata))
-            bytes.append(UInt8(ascii: "\n"))
-            bytes += entry.body
-            try Self.writeSynced(bytes, to: temporaryPath)
-            guard rename(temporaryPath, finalPath) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
-        } catch {
-            unlink(temporaryPath)
-            throw error
-        }
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        var bytes = Array(try JSONEncoder().encode(metadata))
+        bytes.append(UInt8(ascii: "\n"))
+        bytes += entry.body
+        try PublishedFile.write(bytes, to: path(for: request))
     }
 
     /// The cache file for a request.
     func path(for request: FetchRequest) -> String {
         directory + "/" + key(for: request) + ".cache"
-    }
-
-    /// ".<key>.<random>.tmp", the name `store` writes under before renaming.
-    static func isTemporaryFileName(_ name: String) -> Bool {
-        let parts = name.split(separator: ".", omittingEmptySubsequences: false)
-        return parts.count == 4 && parts[0].isEmpty && parts[1].count == 16 && parts[1].allSatisfy(\.isHexDigit)
-            && !parts[2].isEmpty && parts[2].allSatisfy(\.isWholeNumber) && parts[3] == "tmp"
     }
 
     /// FNV-1a over method, URL and body: stable across runs and platforms, unlike `Hasher`.
@@ -161,18 +148,5 @@ public struct HTTPCache: Sendable {
             case .bodyMismatch(let expected, let found): "body of \(found) bytes does not match the \(expected) recorded"
             }
         }
-    }
-
-    private static func writeSynced(_ bytes: [UInt8], to path: String) throws {
-        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
-        defer { close(fd) }
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-            guard written > 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
-            offset += written
-        }
-        guard fsync(fd) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
     }
 }

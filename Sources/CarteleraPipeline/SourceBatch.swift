@@ -1,5 +1,6 @@
 import CarteleraModel
 import CarteleraNormalize
+import CarteleraOutput
 import CarteleraScraping
 import CarteleraStore
 import Foundation
@@ -99,7 +100,7 @@ struct SourceBatch: Codable {
             throw BatchError(file: path, detail: "cannot encode: \(error)")
         }
         do {
-            try AtomicFile.write(data, to: path)
+            try PublishedFile.write(data, to: path)
         } catch {
             throw BatchError(file: path, detail: error.detail)
         }

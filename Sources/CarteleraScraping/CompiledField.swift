@@ -35,6 +35,8 @@ struct CompiledField: Sendable {
     var utc = false
     /// The unit of a bare number in a duration.
     var unit: DurationUnit? = nil
+    /// The element's XPath string value instead of the text a reader sees.
+    var stringValue = false
 
     /// The nodes of the first finder, when it selects nodes (date headers).
     var selector: CompiledSelector? {
@@ -129,11 +131,18 @@ extension CompiledDefinition {
             do { format = try DateTimeFormat(pattern) } catch { throw fail("\(path).format", error.description) }
         }
         if spec.lower == true, spec.upper == true { throw fail(path, "use lower or upper, not both") }
+        if spec.stringValue == true {
+            if json { throw fail("\(path).string_value", "string_value reads markup; with json, a path gives the value as it is") }
+            if let other = [("lines", spec.lines), ("verbatim", spec.verbatim)].first(where: { $0.1 == true })?.0 {
+                throw fail(path, "use string_value or \(other), not both")
+            }
+        }
         return CompiledField(
             finders: finders, attributes: spec.attr ?? [], all: spec.all ?? false,
             lines: spec.lines ?? false, verbatim: spec.verbatim ?? false, regex: regex,
             group: spec.group ?? ((regex?.numberOfCaptureGroups ?? 0) > 0 ? 1 : 0),
             replacements: replacements, split: spec.split, constant: spec.value, fallback: spec.default,
-            format: format, isURL: spec.url ?? false, lower: spec.lower ?? false, upper: spec.upper ?? false, utc: spec.utc ?? false, unit: unit)
+            format: format, isURL: spec.url ?? false, lower: spec.lower ?? false, upper: spec.upper ?? false, utc: spec.utc ?? false, unit: unit,
+            stringValue: spec.stringValue ?? false)
     }
 }

@@ -59,6 +59,7 @@ struct FieldReader {
                 return field.attributes.lazy.compactMap { node.attribute($0) }.first { !$0.trimmingWhitespace().isEmpty }
             }
             if field.verbatim { return node.rawText }
+            if field.stringValue { return Self.collapseLine(node.rawText) }
             return field.lines ? Self.lines(of: node) : node.text
         }
     }

@@ -1,4 +1,5 @@
 import CarteleraMarkup
+import Foundation
 
 /// The JSON-LD blocks of a page: every `<script type="application/ld+json">`, parsed on its own.
 enum JSONLDBlocks {
@@ -9,6 +10,8 @@ enum JSONLDBlocks {
     /// Why a block was not read, as a sentence naming the block and the page.
     struct Problem: Error, Sendable {
         var message: String
+        /// The `@type` names the unreadable text declares, read without parsing it (empty when it was not read at all).
+        var declaredTypes: [String] = []
     }
 
     /// A block's value, and what had to be repaired to read it (a warning naming the block), if anything.
@@ -51,7 +54,7 @@ enum JSONLDBlocks {
                 // The HTML parser ends a script at the first "</script>", even inside a JSON string.
                 return .failure(Problem(message: "\(name) is cut short (\(error.message)): a \"</script>\" inside the JSON ends the script element early; the site must write \"<\\/script>\""))
             } else {
-                return .failure(Problem(message: "invalid JSON in \(name): \(error.message)"))
+                return .failure(Problem(message: "invalid JSON in \(name): \(error.message)", declaredTypes: declaredTypes(bytes)))
             }
         }
         switch value {
@@ -60,6 +63,27 @@ enum JSONLDBlocks {
         case .number: return .failure(Problem(message: "\(name) holds a bare number, not an object or a list of objects"))
         case .bool, .null: return .failure(Problem(message: "\(name) holds \(value.isNull ? "null" : "a boolean"), not an object or a list of objects"))
         }
+    }
+
+    /// `"@type": "Article"` or `"@type": ["A", "B"]` (quotes single or double), each name's text bounded: no value
+    /// a broken block declares is longer.
+    private static let typeMember = try! NSRegularExpression(pattern: #"["']@type["']\s*:\s*(\[[^\]]{0,1000}\]|"[^"]{0,200}"|'[^']{0,200}')"#)
+    private static let quoted = try! NSRegularExpression(pattern: #""([^"]*)"|'([^']*)'"#)
+
+    /// The local names of every `@type` a block's text declares, in order, read from the text alone: what a block
+    /// that does not parse would have described.
+    static func declaredTypes(_ bytes: [UInt8]) -> [String] {
+        let text = String(decoding: bytes, as: UTF8.self)
+        var names: [String] = []
+        for member in typeMember.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
+            guard let range = Range(member.range(at: 1), in: text) else { continue }
+            let value = String(text[range])
+            for name in quoted.matches(in: value, range: NSRange(value.startIndex..., in: value)) {
+                let group = name.range(at: 1).location != NSNotFound ? 1 : 2
+                if let inner = Range(name.range(at: group), in: value) { names.append(JSONLDNode.localName(String(value[inner]))) }
+            }
+        }
+        return names
     }
 
     private static func megabytes(_ bytes: Int) -> String {

@@ -8,6 +8,8 @@ struct JSONLDGraph: Sendable {
     }
 
     private(set) var venues: [JSONLDNode] = []
+    /// The positions in `venues` of those that are an event's `location`: the event's reading may place them.
+    private(set) var locations: Set<Int> = []
     private(set) var events: [Event] = []
     /// The types of top-level objects that are neither, for the message of a page that yields nothing.
     private(set) var otherTypes: [String] = []
@@ -37,13 +39,14 @@ struct JSONLDGraph: Sendable {
         }
         blocks.forEach(index)
 
-        func walk(_ value: JSONValue, host: Int?, topLevel: Bool, venuesHere: Bool = true) {
+        func walk(_ value: JSONValue, host: Int?, topLevel: Bool, venuesHere: Bool = true, location: Bool = false) {
             switch value {
             case .object(let object):
                 let node = JSONLDNode(object, references: references)
                 var host = host
                 if venuesHere, node.isA(JSONLDVenueReader.types) {
                     host = venues.count
+                    if location { locations.insert(venues.count) }
                     venues.append(node)
                 } else if node.isA(JSONLDNightReader.types) {
                     events.append(Event(node: node, host: host))
@@ -55,10 +58,11 @@ struct JSONLDGraph: Sendable {
                 let related = node.types.isEmpty || node.isA(JSONLDVenueReader.types) || node.isA(JSONLDNightReader.types) || node.isA(Self.containers)
                 for (key, member) in object.sorted(by: { $0.key < $1.key }) where key != "@context" {
                     walk(member, host: host, topLevel: topLevel && key == "@graph",
-                         venuesHere: venuesHere && related && !Self.nonVenueRoles.contains(key))
+                         venuesHere: venuesHere && related && !Self.nonVenueRoles.contains(key),
+                         location: key == "location" && node.isA(JSONLDNightReader.types))
                 }
             case .array(let items):
-                for item in items { walk(item, host: host, topLevel: topLevel, venuesHere: venuesHere) }
+                for item in items { walk(item, host: host, topLevel: topLevel, venuesHere: venuesHere, location: location) }
             default:
                 break
             }

@@ -39,10 +39,11 @@ struct JSONLDNightReader: Sendable {
         return try reader.read(node, title: title, start: start, unreadable: unreadable, host: host, soleVenue: soleVenue, warnings: &warnings)
     }
 
-    /// The country of the event's location (`addressCountry`, as text or a Country with a name), if it says.
+    /// The country of the event's location (`addressCountry`, as text or a Country with a name, or the country a text
+    /// location such as "Austin, TX, US" ends with), if it says.
     static func country(of node: JSONLDNode) -> String? {
-        guard let address = node.nodes("location").first?.nodes("address").first else { return nil }
-        return address.text("addressCountry") ?? address.nodes("addressCountry").first?.text("name")
+        if let address = node.nodes("location").first?.nodes("address").first { return JSONLDVenueReader.country(of: address) }
+        return node.text("location").flatMap(JSONLDTextLocation.init)?.country
     }
 
     /// The fixed zone (`Etc/GMT+5`) of a whole-hour offset at the end of an ISO date-time, if any.
@@ -144,17 +145,17 @@ struct JSONLDNightReader: Sendable {
         // Online events carry a VirtualLocation beside (or instead of) the room.
         if let location = node.nodes("location").first(where: { !$0.isA(["VirtualLocation"]) }) {
             do throws(ScrapeMessage) {
-                let venue = try venues.venue(location, warnings: &warnings)
+                let venue = try venues.venue(location, near: host ?? soleVenue, warnings: &warnings)
                 return (venue.id, venue)
             } catch {
-                // A location too thin to be a venue (no city) still leaves the venue the event sits in.
+                // A location with neither a name nor an address still leaves the venue the event sits in.
                 guard let venue = host ?? soleVenue else { throw ScrapeMessage("event \"\(title)\": \(error.description)") }
                 return (venue.id, nil)
             }
         }
         // A text location is a weak venue, stored as such so that the night never points at a venue that is not.
         if let name = node.text("location") {
-            let venue = try venues.venue(named: name, near: host ?? soleVenue)
+            let venue = venues.venue(named: name, near: host ?? soleVenue, warnings: &warnings)
             return (venue.id, venue)
         }
         if let venue = host ?? soleVenue { return (venue.id, nil) }

@@ -1,7 +1,8 @@
 /// Repairs the ways real pages break their JSON-LD, so a block a browser's search engine reads is read here too.
 ///
 /// Undone, outside strings: a `<![CDATA[ … ]]>` or `<!-- … -->` wrapper (also behind `//`), JavaScript `//` and
-/// `/* */` comments, and commas before `}` or `]`; inside strings, raw control characters (a line break typed into
+/// `/* */` comments anywhere between tokens, and commas before `}` or `]` (comments between them included, as when the
+/// last members are commented out); inside strings, raw control characters (a line break typed into
 /// a description) become escapes. One pass over the bytes, no recursion: the result is at most six times as long
 /// (each control character becomes a two- or six-byte escape), and the strict parser still bounds it.
 enum JSONLDRepair {
@@ -42,17 +43,17 @@ enum JSONLDRepair {
                 inString = true
                 output.append(byte)
                 index += 1
-            case UInt8(ascii: "/") where index + 1 < text.count && text[index + 1] == UInt8(ascii: "/"):
-                comments += 1
-                while index < text.count, text[index] != 0x0A { index += 1 }
-            case UInt8(ascii: "/") where index + 1 < text.count && text[index + 1] == UInt8(ascii: "*"):
-                comments += 1
-                index += 2
-                while index + 1 < text.count, !(text[index] == UInt8(ascii: "*") && text[index + 1] == UInt8(ascii: "/")) { index += 1 }
-                index = min(text.count, index + 2)
+            case UInt8(ascii: "/"):
+                if let end = commentEnd(text, at: index) {
+                    comments += 1
+                    index = end
+                } else {
+                    output.append(byte)
+                    index += 1
+                }
             case UInt8(ascii: ","):
-                var next = index + 1
-                while next < text.count, [0x20, 0x09, 0x0A, 0x0D].contains(text[next]) { next += 1 }
+                // Comments between the comma and the bracket count as white space: `"a": 1, // "b": 2` then `}`.
+                let next = skippingBlank(text, from: index + 1)
                 if next < text.count, text[next] == UInt8(ascii: "}") || text[next] == UInt8(ascii: "]") {
                     commas += 1
                 } else {
@@ -69,6 +70,38 @@ enum JSONLDRepair {
         if commas > 0 { repairs.append("\(commas) trailing comma\(commas == 1 ? "" : "s") removed") }
         if controls > 0 { repairs.append("\(controls) raw control character\(controls == 1 ? "" : "s") in strings escaped") }
         return repairs.isEmpty ? nil : (text, repairs)
+    }
+
+    /// The offset of the first byte at or after `start` that is neither white space nor inside a `//` or `/* */` comment.
+    private static func skippingBlank(_ text: [UInt8], from start: Int) -> Int {
+        var index = start
+        while index < text.count {
+            if [0x20, 0x09, 0x0A, 0x0D].contains(text[index]) {
+                index += 1
+            } else if let end = commentEnd(text, at: index) {
+                index = end
+            } else {
+                return index
+            }
+        }
+        return index
+    }
+
+    /// The offset just past the `//` comment (up to its line break) or `/* */` comment starting at `start`; nil when
+    /// none starts there. An unclosed `/*` runs to the end.
+    private static func commentEnd(_ text: [UInt8], at start: Int) -> Int? {
+        guard text[start] == UInt8(ascii: "/"), start + 1 < text.count else { return nil }
+        var index = start + 2
+        switch text[start + 1] {
+        case UInt8(ascii: "/"):
+            while index < text.count, text[index] != 0x0A { index += 1 }
+            return index
+        case UInt8(ascii: "*"):
+            while index + 1 < text.count, !(text[index] == UInt8(ascii: "*") && text[index + 1] == UInt8(ascii: "/")) { index += 1 }
+            return min(text.count, index + 2)
+        default:
+            return nil
+        }
     }
 
     /// The bytes without a CDATA or HTML-comment wrapper around the whole block.

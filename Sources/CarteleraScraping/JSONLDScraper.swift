@@ -1,3 +1,4 @@
+import CarteleraCore
 import CarteleraFetch
 import CarteleraMarkup
 import CarteleraModel
@@ -8,8 +9,8 @@ import CarteleraModel
 ///
 /// A definition names only its pages (`request.url`, then `request.urls`), its zone and, optionally, the `city`
 /// of venues whose address names none. Each page is one part of the scrape: a page whose JSON-LD blocks are all
-/// broken, or that describes no venue or event, fails on its own; a broken block beside good ones costs only a
-/// warning. `venueCities` stays empty: a venue's own site lists that venue, not its city, so it must never mark
+/// broken fails on its own, unless they plainly declare only other things (an Article); a broken block beside good
+/// ones costs only a warning, and a page that describes no venue or event is an empty result. `venueCities` stays empty: a venue's own site lists that venue, not its city, so it must never mark
 /// the city's other venues as no longer seen. `nightDays` are the evenings of the events read, cancelled ones
 /// included, so a night the site has since cancelled is replaced rather than kept.
 public struct JSONLDScraper: Scraper {
@@ -82,17 +83,26 @@ public struct JSONLDScraper: Scraper {
             return content
         }
         var values: [JSONValue] = []
-        var problems: [String] = []
+        var broken: [JSONLDBlocks.Problem] = []
         var repairs: [String] = []
         for block in blocks {
             switch block {
             case .success(let parsed):
                 values.append(parsed.value)
                 if let note = parsed.repaired { repairs.append(note) }
-            case .failure(let problem): problems.append(problem.message)
+            case .failure(let problem): broken.append(problem)
             }
         }
+        let problems = broken.map(\.message)
         guard !values.isEmpty else {
+            // Blocks that plainly declare something else (an Article, a WebSite) list nothing even when they do not
+            // parse; a broken block that may hold a venue or an event fails the page, so its last good data is kept.
+            let declared = broken.map(\.declaredTypes)
+            if declared.allSatisfy({ !$0.isEmpty && !$0.contains(where: Self.mayList.contains) }) {
+                let types = Array(Set(declared.joined())).sorted().joined(separator: ", ")
+                content.warnings = problems.map { "\(id): \($0)" } + ["\(id): \(url): no venue or event in the JSON-LD (its unreadable blocks declare only \(types)): nothing listed"]
+                return content
+            }
             let more = problems.count > 1 ? " (and \(problems.count - 1) more broken block\(problems.count > 2 ? "s" : ""))" : ""
             throw ScrapeError(kind: .markup, source: id, url: url, message: problems[0] + more)
         }
@@ -104,12 +114,14 @@ public struct JSONLDScraper: Scraper {
         var hosts: [Int: Venue] = [:]
         var dropped: [ScrapeMessage] = []
         for (position, node) in graph.venues.enumerated() {
+            // An event's location that names no city is placed when its event is read, beside the venue it sits in.
+            let location = graph.locations.contains(position)
             do throws(ScrapeMessage) {
-                let venue = try venueReader.venue(node, warnings: &dropped)
+                let venue = try venueReader.venue(node, guessingCity: !location, warnings: &dropped)
                 hosts[position] = venue
                 merge(venue, into: &content.venues)
             } catch {
-                content.warnings.append("\(id): \(url): \(error.description)")
+                if !location { content.warnings.append("\(id): \(url): \(error.description)") }
             }
         }
         let soleVenue = content.venues.count == 1 ? content.venues[0] : nil
@@ -129,7 +141,9 @@ public struct JSONLDScraper: Scraper {
                 content.warnings.append("\(id): \(url): \(error.description)")
             }
         }
-        content.warnings += dropped.map { "\(id): \(url): \($0.description)" }
+        // Many events at one text location guess its city once.
+        var said = Set<String>()
+        content.warnings += dropped.map { "\(id): \(url): \($0.description)" }.filter { said.insert($0).inserted }
         if content.venues.isEmpty, content.nights.isEmpty, content.evenings.isEmpty {
             // A page whose JSON-LD describes no venue or event (a breadcrumb, the site itself) lists nothing: not an error.
             let seen = graph.otherTypes.isEmpty ? "" : " (found: \(Array(Set(graph.otherTypes)).sorted().joined(separator: ", ")))"
@@ -138,24 +152,44 @@ public struct JSONLDScraper: Scraper {
         return content
     }
 
-    /// Adds `night`; a second listing of the same venue, evening and title is merged into the first, keeping its
-    /// page in `otherURLs` and its performers, so neither is silently lost.
+    /// The types a block may hold venues or events under: venues, events, and the containers they are listed in.
+    static let mayList = JSONLDVenueReader.types.union(JSONLDNightReader.types).union(JSONLDGraph.containers)
+
+    /// Adds `night` after the others, or merges it into the listing of the same event already read.
+    ///
+    /// Listings are of the same event when they share venue, evening and title (ignoring case and accents), and
+    /// neither their pages (`url`) nor their starts differ where both give one: the second's performers, page and
+    /// ticket link fill the first's gaps. Any other night whose id is taken (another page, another start, a title
+    /// that differs only in what an id leaves out, such as letters outside Latin script) is another event: its id
+    /// gets a suffix from what sets it apart, so every distinct event stays, in page order.
     static func add(_ night: Night, to nights: inout [Night]) {
-        guard let index = nights.firstIndex(where: { $0.id == night.id }) else {
-            nights.append(night)
+        if let index = nights.firstIndex(where: { sameEvent($0, night) }) {
+            var known = nights[index]
+            known.url = known.url ?? night.url
+            known.doors = known.doors ?? night.doors
+            known.lineup += night.lineup.filter { !known.lineup.contains($0) }
+            if let performers = night.performers {
+                known.performers = (known.performers ?? []) + performers.filter { performer in !(known.performers ?? []).contains { $0.name == performer.name } }
+            }
+            known.ticketURL = known.ticketURL ?? night.ticketURL
+            nights[index] = known
             return
         }
-        var known = nights[index]
-        let urls = [night.url] + (night.otherURLs ?? []).map(Optional.some)
-        for case let url? in urls where url != known.url && !(known.otherURLs ?? []).contains(url) {
-            known.otherURLs = (known.otherURLs ?? []) + [url]
+        var distinct = night
+        if nights.contains(where: { $0.id == night.id }) {
+            var hash = FNV1a()
+            hash.combine(Array("\(night.title)\n\(night.url ?? "")\n\(night.doors.map { String($0.secondsSince1970) } ?? "")".utf8))
+            distinct.id = "\(night.id)~\(hash.hex.prefix(8))"
         }
-        known.lineup += night.lineup.filter { !known.lineup.contains($0) }
-        if let performers = night.performers {
-            known.performers = (known.performers ?? []) + performers.filter { performer in !(known.performers ?? []).contains { $0.name == performer.name } }
-        }
-        known.ticketURL = known.ticketURL ?? night.ticketURL
-        nights[index] = known
+        nights.append(distinct)
+    }
+
+    /// Whether two listings are of one event: same id and title, and no two different pages or starts.
+    private static func sameEvent(_ a: Night, _ b: Night) -> Bool {
+        guard a.id == b.id || a.id.hasPrefix(b.id + "~"), TextFolding.fold(a.title) == TextFolding.fold(b.title) else { return false }
+        if let first = a.url, let second = b.url, first != second { return false }
+        if let first = a.doors, let second = b.doors, first != second { return false }
+        return true
     }
 
     /// Adds `venue`, or fills the gaps of the venue already read under its id (a page may describe it twice:

@@ -25,45 +25,92 @@ struct JSONLDVenueReader: Sendable {
     /// The definition's country: venues elsewhere carry their country in their id.
     var homeCountry: String? = nil
 
-    /// The venue `node` describes; it needs a name (else its street or text address stands in) and a city (its address's
-    /// locality or the definition's city).
-    /// Ratings out of range are left out, each with a message in `warnings`.
-    func venue(_ node: JSONLDNode, warnings: inout [ScrapeMessage]) throws(ScrapeMessage) -> Venue {
+    /// The city of venues whose address, the definition and the page name none: the venue is kept, its city plainly unknown.
+    static let unknownCity = "(unknown city)"
+
+    /// The venue `node` describes. It needs a name: else its street address, its text address, or its PostalAddress's
+    /// locality, region and country name it. Its city is its address's locality, else the city a text address names,
+    /// the definition's city, the city of `near` (the venue the event sits in), or `unknownCity`; without
+    /// `guessingCity`, a venue that none of the first three place is an error instead.
+    /// Each guess, and ratings out of range left out, add a message to `warnings`.
+    func venue(_ node: JSONLDNode, near: Venue? = nil, guessingCity: Bool = true, warnings: inout [ScrapeMessage]) throws(ScrapeMessage) -> Venue {
         let postal = node.nodes("address").first
-        // A Place without a name is still a place: its street address (or text address) names it.
-        guard let name = node.text("name") ?? postal?.text("streetAddress") ?? node.text("address") else {
-            throw ScrapeMessage("a \(describe(node)) without a name or an address")
+        let textAddress = node.text("address")
+        var name = node.text("name") ?? postal?.text("streetAddress") ?? textAddress
+        if name == nil, let postal {
+            let parts = [postal.text("addressLocality"), postal.text("addressRegion"), Self.country(of: postal)].compactMap { $0 }
+            if !parts.isEmpty {
+                name = parts.joined(separator: ", ")
+                warnings.append(ScrapeMessage("a \(describe(node)) without a name or street address is named after its address, \"\(parts.joined(separator: ", "))\""))
+            }
         }
-        guard let city = postal?.text("addressLocality") ?? defaultCity else {
-            throw ScrapeMessage("venue \"\(name)\" names no addressLocality and the definition no city")
+        guard let name else { throw ScrapeMessage("a \(describe(node)) without a name or an address") }
+        if !guessingCity, postal?.text("addressLocality") == nil, textAddress.flatMap(JSONLDTextLocation.init) == nil, defaultCity == nil {
+            throw ScrapeMessage("venue \"\(name)\" names no city, nor does the definition")
         }
+        let city = self.city(locality: postal?.text("addressLocality"), text: textAddress, near: near, of: "venue \"\(name)\"", warnings: &warnings)
         let geo = node.nodes("geo").first ?? node
         let location = geo.number("latitude").flatMap { latitude in geo.number("longitude").flatMap { GeoPoint(latitude: latitude, longitude: $0) } }
         let rating = node.nodes("aggregateRating").first
         var numbers = NumberFields(item: "venue \"\(name)\"")
         defer { warnings += numbers.dropped }
         var venue = Venue(
-            id: VenueID(name: name, city: city), name: name, address: postal.flatMap(Self.address) ?? node.text("address"), city: city,
+            id: VenueID(name: name, city: city), name: name, address: postal.flatMap(Self.address) ?? textAddress, city: city,
             location: location, musicLabels: Self.musicLabels(node), keywords: Self.keywords(node), priceRange: node.text("priceRange"),
             freeEntry: node.bool("isAccessibleForFree"), rating: rating.flatMap { Self.rating($0, numbers: &numbers) },
             ratingCount: rating.flatMap { Self.ratingCount($0, numbers: &numbers) },
             openingHours: node.texts("openingHours") + node.nodes("openingHoursSpecification").compactMap(Self.openingHours),
             images: images(node), website: (node.texts("url") + node.texts("sameAs")).lazy.compactMap { LinkResolver.resolve($0, against: pageURL) }.first,
             phone: node.text("telephone"), provenance: [Provenance(source: source, url: pageURL)])
-        venue.country = postal?.text("addressCountry") ?? postal?.nodes("addressCountry").first?.text("name")
-        venue.region = postal?.text("addressRegion")
-        // A tour page's venue abroad: "fr/nouvelle-aquitaine/bayonne/theatre", so it never meets a namesake at home.
-        if let country = venue.country, let home = homeCountry, TextFolding.fold(country) != TextFolding.fold(home) {
-            let region = venue.region.map { Slug.make($0) }.flatMap { $0.isEmpty ? nil : $0 + "/" } ?? ""
-            venue.id = VenueID("\(Slug.make(country))/\(region)\(venue.id.rawValue)")
-        }
+        let written = textAddress.flatMap(JSONLDTextLocation.init)
+        venue.country = postal.flatMap(Self.country) ?? (postal == nil ? written?.country : nil)
+        venue.region = postal?.text("addressRegion") ?? (postal == nil ? written?.region : nil)
+        placeAbroad(&venue)
         return venue
     }
 
-    /// The venue an event's `location` names by a plain string, in the definition's city (or the city of `near`).
-    func venue(named name: String, near: Venue?) throws(ScrapeMessage) -> Venue {
-        guard let city = defaultCity ?? near?.city else { throw ScrapeMessage("location \"\(name)\" is a bare name and the definition names no city") }
-        return Venue(id: VenueID(name: name, city: city), name: name, city: city, provenance: [Provenance(source: source, url: pageURL)])
+    /// The venue an event's `location` names by text. A text that names its city ("Bilbao, Bizkaia, ES", "Sala Dos,
+    /// Madrid") is in that city, with the text as its address too; a bare name is in the definition's city, else the
+    /// city of `near` (the venue the event sits in), else `unknownCity`. Each guess adds a message to `warnings`.
+    func venue(named text: String, near: Venue?, warnings: inout [ScrapeMessage]) -> Venue {
+        let written = JSONLDTextLocation(text)
+        let city = self.city(locality: nil, text: text, near: near, of: "location \"\(text)\"", warnings: &warnings)
+        var venue = Venue(id: VenueID(name: text, city: city), name: text, address: written == nil ? nil : text, city: city,
+                          provenance: [Provenance(source: source, url: pageURL)])
+        venue.country = written?.country
+        venue.region = written?.region
+        placeAbroad(&venue)
+        return venue
+    }
+
+    /// The city of a venue, in the order `venue(_:near:warnings:)` gives; `subject` names the venue in the warning of a guess.
+    private func city(locality: String?, text: String?, near: Venue?, of subject: String, warnings: inout [ScrapeMessage]) -> String {
+        if let locality { return locality }
+        if let named = text.flatMap(JSONLDTextLocation.init)?.city {
+            // The definition's own city read from the text is no guess.
+            if named != defaultCity { warnings.append(ScrapeMessage("\(subject) names no addressLocality: its city \"\(named)\" is read from the text")) }
+            return named
+        }
+        if let defaultCity { return defaultCity }
+        if let near, near.city != Self.unknownCity {
+            warnings.append(ScrapeMessage("\(subject) names no city, nor does the definition: it is taken to be in \"\(near.city)\", the city of \"\(near.name)\""))
+            return near.city
+        }
+        warnings.append(ScrapeMessage("\(subject) names no city, nor does the definition or the page: its city is \"\(Self.unknownCity)\""))
+        return Self.unknownCity
+    }
+
+    /// A venue abroad gets its country, and its region when known, in its id: "fr/nouvelle-aquitaine/bayonne/theatre",
+    /// so a tour page's venue never meets a namesake at home.
+    private func placeAbroad(_ venue: inout Venue) {
+        guard let country = venue.country, let home = homeCountry, TextFolding.fold(country) != TextFolding.fold(home) else { return }
+        let region = venue.region.map { Slug.make($0) }.flatMap { $0.isEmpty ? nil : $0 + "/" } ?? ""
+        venue.id = VenueID("\(Slug.make(country))/\(region)\(venue.id.rawValue)")
+    }
+
+    /// A PostalAddress's `addressCountry`, as text or a Country with a name.
+    static func country(of postal: JSONLDNode) -> String? {
+        postal.text("addressCountry") ?? postal.nodes("addressCountry").first?.text("name")
     }
 
     /// Every image as an http(s) URL: strings, lists, or ImageObjects with a `url` or `contentUrl`.

@@ -61,10 +61,22 @@ public enum JSONValue: Codable, Sendable, Hashable {
     public var isNull: Bool { self == .null }
 
     /// The value as a person reads it in a message: text and numbers as they are, `null`, `true`, lists as
-    /// `[a, b]` and objects as `{key: value}`, cut after `limit` characters with how many were left out.
+    /// `["a", "b"]` and objects as `{key: value}`, cut after `limit` characters with how many were left out: a
+    /// list after its last whole item that fits (`["a", "b", … 38 more]`), anything else mid-text.
     public func plainText(limit: Int = 200) -> String {
         let text = plain
         guard text.count > limit else { return text }
+        if case .array(let values) = self {
+            var shown: [String] = []
+            var length = 1
+            for value in values {
+                let item = value.isString ? "\"\(value.plain)\"" : value.plain
+                guard length + item.count + 2 <= limit else { break }
+                shown.append(item)
+                length += item.count + 2
+            }
+            return "[" + (shown + ["… \(values.count - shown.count) more"]).joined(separator: ", ") + "]"
+        }
         return "\(text.prefix(limit))… (\(text.count - limit) more characters)"
     }
 

@@ -1,4 +1,5 @@
 import CarteleraModel
+import CarteleraOutput
 
 /// The values a `{…}` placeholder in a URL, form, body or selector can take.
 ///
@@ -134,7 +135,7 @@ struct PlaceholderValues: Sendable {
         case "lower": return value.lowercased()
         case "upper": return value.uppercased()
         case "ascii": return ascii(value)
-        case "json": return jsonEscaped(value)
+        case "json": return PublishedText.jsonEscaped(value)
         case "url": return FormEncoding.encode(value)
         default:
             guard let amount = addend(filter) else { return value }
@@ -154,30 +155,6 @@ struct PlaceholderValues: Sendable {
 
     /// The filters a placeholder may end with: `{date:EEEE@ro|lower|ascii}`, `{channel.name|json}`, `{date:u|add:-1}`.
     static let filterNames: Set<String> = ["lower", "upper", "ascii", "json", "url"]
-
-    /// The text as it may stand inside a JSON string: quotes, backslashes and control characters escaped.
-    static func jsonEscaped(_ text: String) -> String {
-        var result = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case "\u{2028}": result += "\\u2028"
-            case "\u{2029}": result += "\\u2029"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return result
-    }
 
     /// The text without diacritics, case kept (`Duminică` → `Duminica`).
     static func ascii(_ text: String) -> String {

@@ -163,6 +163,8 @@ public struct FieldSpec: Codable, Sendable, DefinitionKeys {
     public var lines: Bool?
     /// Keep the text's inner white space and line breaks as the page has them (only the ends trimmed).
     public var verbatim: Bool?
+    /// Read the element's XPath string value (its text nodes joined as they are, `<br>` and blocks adding nothing), white space collapsed.
+    public var stringValue: Bool?
     /// Keep the first capture group (or `group`) of this regular expression.
     public var regex: String?
     /// The capture group of `regex` to keep (0 is the whole match).
@@ -211,6 +213,7 @@ public struct FieldSpec: Codable, Sendable, DefinitionKeys {
         all = try container.decodeIfPresent(Bool.self, forKey: .all)
         lines = try container.decodeIfPresent(Bool.self, forKey: .lines)
         verbatim = try container.decodeIfPresent(Bool.self, forKey: .verbatim)
+        stringValue = try container.decodeIfPresent(Bool.self, forKey: .stringValue)
         regex = try container.decodeIfPresent(String.self, forKey: .regex)
         group = try container.decodeIfPresent(Int.self, forKey: .group)
         replace = try container.decodeIfPresent([[String]].self, forKey: .replace)
@@ -227,6 +230,7 @@ public struct FieldSpec: Codable, Sendable, DefinitionKeys {
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case select, xpath, path, attr, all, lines, verbatim, regex, group, replace, split, value, `default`, format, url, lower, upper, utc, unit
+        case stringValue = "string_value"
     }
 
     static var nestedKeys: [CodingKeys: DefinitionSchema] {

@@ -1,9 +1,10 @@
 import CarteleraQuery
+import CarteleraSite
 import Foundation
 import HTTPTypes
 import Hummingbird
 
-/// An answer other than success: the status and a JSON body naming what is wrong (an HTML page for a plain form).
+/// An answer other than success: the status and a JSON body naming what is wrong (the site's page for a plain form).
 ///
 /// `{"error":{"code":"bad_parameter","parameter":"year","message":"year=2025-1990: the range runs backwards …"}}`,
 /// never stored by caches.
@@ -18,8 +19,10 @@ struct APIError: HTTPResponseError, Sendable {
     var parameter: String?
     /// Extra headers (`Allow` for 405, `Retry-After` for 429).
     var headers: HTTPFields = [:]
-    /// Answer with an HTML page rather than JSON: the request came from a plain HTML form.
-    var htmlPage = false
+    /// What went wrong in words the site's sign-up pages have a sentence for, when the route knows it more precisely than the status says.
+    var problem: SignUpProblem?
+    /// The HTML page sent instead of the JSON body: the request came from a plain HTML form (`SignUpFormMiddleware`).
+    var page: [UInt8]?
     /// What the operator's log should say beyond the message (a file and the system's error); never sent to the client.
     var logDetail: String?
 
@@ -81,11 +84,10 @@ struct APIError: HTTPResponseError, Sendable {
     }
 
     func response(from request: Request, context: some RequestContext) throws -> Response {
-        if htmlPage { return SignUpPages.refused(self) }
         var headers = self.headers
-        headers[.contentType] = "application/json; charset=utf-8"
+        headers[.contentType] = page == nil ? "application/json; charset=utf-8" : "text/html; charset=utf-8"
         headers[.cacheControl] = Caching.noStore.header
-        return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: body)))
+        return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: page ?? body)))
     }
 }
 

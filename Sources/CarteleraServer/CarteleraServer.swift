@@ -1,4 +1,5 @@
 import CarteleraSignUps
+import CarteleraSite
 import Hummingbird
 import HummingbirdCore
 import Logging
@@ -68,8 +69,11 @@ public struct CarteleraServer: Sendable {
             .withAdditionalMediaTypes(forFileExtensions: PublishedMediaTypes.feeds))
 
         router.addRoutes(HealthRoutes(snapshots: snapshots, clock: configuration.clock).collection, atPath: "/healthz")
+        let pages = configuration.web.map { web in
+            SignUpFormPages(renderer: SignUpPageRenderer(web: web, zone: configuration.context.guideZone), snapshots: snapshots, clock: configuration.clock)
+        }
         router.addRoutes(GuestListRoutes(snapshots: snapshots, book: SignUpBook(store: configuration.storeRoot), configuration: configuration,
-                                         signUps: RateLimiter(perMinute: configuration.signUpsPerMinute)).collection, atPath: "/api/nights")
+                                         signUps: RateLimiter(perMinute: configuration.signUpsPerMinute), pages: pages).collection, atPath: "/api/nights")
         router.addRoutes(QueryRoutes(snapshots: snapshots, configuration: configuration).collection, atPath: "/api")
         return router
     }

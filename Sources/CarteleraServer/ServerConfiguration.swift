@@ -1,5 +1,6 @@
 import CarteleraModel
 import CarteleraQuery
+import CarteleraSite
 import Foundation
 
 /// What `cartelera serve` serves and the limits it holds every client to.
@@ -14,6 +15,9 @@ public struct ServerConfiguration: Sendable {
     public var outputFolder: String
     /// The guide's zone, channel lists and tonight's hours, as the configuration file gives them; `now` is set per request.
     public var context: QueryContext
+    /// The site's templates and labels, for the pages answering its plain HTML sign-up and cancellation forms in the
+    /// site's layout; without them (a server embedded without the site) forms are answered in JSON, as the API is.
+    public var web: WebFolder?
     /// The clock "now" is read from (tests pass a fixed one).
     public var clock: @Sendable () -> Timestamp = { Timestamp(Date()) }
     /// The largest request body accepted (a sign-up is a few hundred bytes).

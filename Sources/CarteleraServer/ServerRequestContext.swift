@@ -1,3 +1,4 @@
+import CarteleraSite
 import Foundation
 import Hummingbird
 import Logging
@@ -9,6 +10,8 @@ struct ServerRequestContext: RequestContext {
     var coreContext: CoreRequestContextStorage
     /// The client's IP address as text, "unknown" when the socket has none.
     let client: String
+    /// The reader's language when the request is a plain HTML form answered with a page (`SignUpFormMiddleware`); nil for the API.
+    var formLanguage: SiteLanguage?
 
     init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)

@@ -4,7 +4,7 @@ import Glibc
 import Darwin
 #endif
 import CarteleraModel
-import CarteleraStore
+import CarteleraOutput
 import Foundation
 
 /// A night's sign-ups file.
@@ -61,8 +61,8 @@ extension SignUpBook {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
         do {
-            try AtomicFile.write(try encoder.encode(sheet), to: file, permissions: 0o600)
-        } catch let error as StoreError {
+            try PublishedFile.write(try encoder.encode(sheet), to: file, permissions: 0o600)
+        } catch let error as OutputError {
             throw SignUpError(kind: .storage, file: file, message: error.detail)
         } catch {
             throw SignUpError(kind: .storage, file: file, message: "cannot encode: \(error)")

@@ -5,7 +5,6 @@ import Darwin
 #endif
 import CarteleraCore
 import CarteleraModel
-import CarteleraStore
 import Foundation
 
 /// The guest-list sign-ups of a store: one file per night under `<store>/signups/`, readable by the owner only.

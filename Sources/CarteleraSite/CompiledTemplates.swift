@@ -1,3 +1,5 @@
+import CarteleraOutput
+
 /// The site's Mustache templates compiled a second time into trees rendered straight into bytes, looking names up in the
 /// pages' plain contexts by exact type: swift-mustache resolves every name and value through runtime protocol casts, which
 /// was half of a large site's build time.
@@ -66,7 +68,7 @@ struct CompiledTemplates: Sendable {
                 guard let value = lookUp(name, in: stack) else { continue }
                 switch ContextValue(value) {
                 case .text(var text):
-                    text.withUTF8 { escaped ? Self.escape($0, into: &output) : output.append(contentsOf: $0) }
+                    text.withUTF8 { escaped ? PublishedText.html($0, into: &output) : output.append(contentsOf: $0) }
                 case .flag(let flag):
                     output += flag ? Array("true".utf8) : Array("false".utf8)
                 case .integer(let number):
@@ -145,26 +147,6 @@ struct CompiledTemplates: Sendable {
         case .labels(let dictionary): dictionary[name]
         default: nil
         }
-    }
-
-    /// The text with `<`, `>`, `&`, `"` and `'` as entities, written into the output (`HTMLEscaping` escapes through it too).
-    static func escape(_ text: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) {
-        var start = 0
-        for (position, byte) in text.enumerated() {
-            let entity: StaticString
-            switch byte {
-            case 0x3C: entity = "&lt;"
-            case 0x3E: entity = "&gt;"
-            case 0x26: entity = "&amp;"
-            case 0x22: entity = "&quot;"
-            case 0x27: entity = "&#39;"
-            default: continue
-            }
-            output.append(contentsOf: UnsafeBufferPointer(rebasing: text[start..<position]))
-            entity.withUTF8Buffer { output.append(contentsOf: $0) }
-            start = position + 1
-        }
-        output.append(contentsOf: UnsafeBufferPointer(rebasing: text[start...]))
     }
 }
 

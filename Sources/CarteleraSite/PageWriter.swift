@@ -3,21 +3,21 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import CarteleraStore
+import CarteleraOutput
 import Foundation
 
-/// Puts site files in place through `AtomicFile.replace`: a reader never sees a half page. Pages are not synced one by
+/// Puts site files in place through `PublishedFile.replace`: a reader never sees a half page. Pages are not synced one by
 /// one; the build syncs the file system once before it writes its manifest (see `SiteBuilder.publish`).
 enum PageWriter {
     /// Replaces the file at `path` with `bytes`, making its folder when it is missing.
     static func write(_ bytes: [UInt8], to path: String) throws(SiteError) {
-        do throws(StoreError) {
-            try AtomicFile.replace(bytes, at: path)
+        do throws(OutputError) {
+            try PublishedFile.replace(bytes, at: path)
         } catch {
             // Most likely the page's folder does not exist yet: made here, by whichever worker writes there first.
             createFolders((path as NSString).deletingLastPathComponent)
-            do throws(StoreError) {
-                try AtomicFile.replace(bytes, at: path)
+            do throws(OutputError) {
+                try PublishedFile.replace(bytes, at: path)
             } catch {
                 throw SiteError(.output, file: path, "cannot be written: \(error.detail)")
             }

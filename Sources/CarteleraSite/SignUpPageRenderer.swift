@@ -1,4 +1,5 @@
 import CarteleraModel
+import Foundation
 
 /// The pages `cartelera serve` answers the site's plain sign-up and cancellation forms with, in the site's layout and
 /// the reader's language: the night, the booking's reference and cancellation code with the form to cancel, or what
@@ -40,6 +41,25 @@ public struct SignUpPageRenderer: Sendable {
         case cancelled(reference: String)
         /// Nothing was done, for this reason.
         case refused(SignUpProblem)
+    }
+
+    /// The reader's language for a form's answer: the form's `lang` field (the site's forms carry the language of the page
+    /// they are on), else the first of `Accept-Language` the site is published in (by weight, then order), else Spanish.
+    ///
+    /// The page the form came from is known only through that field: the site's pages are served with
+    /// `Referrer-Policy: no-referrer`, so browsers send no `Referer` to read it from.
+    public static func language(formField: String?, acceptLanguage: String?) -> SiteLanguage {
+        if let field = formField.flatMap({ SiteLanguage(rawValue: $0.lowercased()) }) { return field }
+        var best: (language: SiteLanguage, weight: Double)?
+        for range in (acceptLanguage ?? "").split(separator: ",") {
+            let parts = range.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+            guard let tag = parts.first, let primary = tag.split(separator: "-").first,
+                  let language = SiteLanguage(rawValue: String(primary)) else { continue }
+            // `q=` is 0 to 1 with up to three decimals; anything else counts as 1, and 0 means "not this one".
+            let weight = parts.dropFirst().first { $0.hasPrefix("q=") }.flatMap { Double($0.dropFirst(2)) }.map { min(max($0, 0), 1) } ?? 1
+            if weight > 0, weight > (best?.weight ?? 0) { best = (language, weight) }
+        }
+        return best?.language ?? .es
     }
 
     /// The page for `outcome` about `night`, answered at `path` (relative to the server's root, no leading slash), as UTF-8.

@@ -1,5 +1,6 @@
 import CarteleraFeeds
 import CarteleraModel
+import CarteleraOutput
 import CarteleraStore
 import Dispatch
 import Foundation
@@ -98,8 +99,8 @@ extension SiteBuilder {
         if manifest != previous {
             // The pages were renamed into place unsynced: made durable in one flush before the manifest vouches for them,
             // so a power cut cannot leave an empty page the next build would take for unchanged.
-            do throws(StoreError) {
-                try AtomicFile.syncFileSystem(containing: output)
+            do throws(OutputError) {
+                try PublishedFile.syncFileSystem(containing: output)
             } catch {
                 throw SiteError(.output, file: output, error.detail)
             }

@@ -113,7 +113,7 @@ public struct SiteBuilder: Sendable {
         }
         hash.combine(Array("now=\(context.now.secondsSince1970) zone=\(context.guideZone.identifier) tonight=\(context.tonight.start)-\(context.tonight.end)\n".utf8))
         for list in context.channelLists.keys.sorted() { hash.combine(Array("list \(list)=\((context.channelLists[list] ?? []).map(\.rawValue))\n".utf8)) }
-        for feed in feeds { hash.combine(Array("feed \(feed.name) \(feed.title) \(feed.language) \(feed.formats.map(\.rawValue))\n".utf8)) }
+        for feed in feeds { hash.combine(Array("feed \(feed.name) \(feed.title) \(feed.language) \(feed.formats.map(\.name))\n".utf8)) }
         hash.combine(Array("base=\(options.baseURL ?? "") limit=\(options.programmeLimit.map(String.init) ?? "")\n".utf8))
         return (hash.hex, manifest.generation)
     }

@@ -1,3 +1,5 @@
+import CarteleraOutput
+
 /// JSON written by hand from page values, keys sorted, with `<`, `>`, `&` and the JavaScript line separators as `\u`
 /// escapes so that it is also safe inside a `<script>` element: the pages' schema.org JSON-LD, the search index and
 /// the build manifest.
@@ -52,39 +54,10 @@ enum SiteJSON {
         out += "]"
     }
 
-    /// A JSON string: quote, backslash and control characters escaped as JSON requires, plus the inline-unsafe ones.
+    /// A JSON string escaped for a `<script>` element (`PublishedText.JSONContext.script`).
     private static func string(_ text: String, into out: inout String) {
         out += "\""
-        // Most text needs no escape at all: appended whole.
-        let needsEscape = text.utf8.contains { byte in
-            byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x3C || byte == 0x3E || byte == 0x26 || byte == 0xE2
-        }
-        guard needsEscape else {
-            out += text
-            out += "\""
-            return
-        }
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case "<": out += "\\u003c"
-            case ">": out += "\\u003e"
-            case "&": out += "\\u0026"
-            case "\u{2028}": out += "\\u2028"
-            case "\u{2029}": out += "\\u2029"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
+        out += PublishedText.jsonEscaped(text, for: .script)
         out += "\""
     }
 }

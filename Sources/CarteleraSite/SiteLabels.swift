@@ -10,7 +10,7 @@ struct SiteLabels: Sendable {
     let weekdays: [String]
     /// January first.
     let months: [String]
-    /// Names of feed formats by file extension.
+    /// Names of feed formats by format name (`json`, `ics`, `xmltv`).
     let feedFormats: [String: String]
     /// "in Spanish", "in English"… by language tag: what a feed in another language than the page's is marked with.
     let languageNames: [String: String]

@@ -1,3 +1,4 @@
+import CarteleraOutput
 import CarteleraStore
 import Foundation
 
@@ -32,7 +33,7 @@ struct SiteManifest: Codable, Sendable, Equatable {
         let object: [String: Any] = ["version": version, "fingerprint": fingerprint, "input": input, "pages": pages as [String: Any]]
         do {
             try FileManager.default.createDirectory(atPath: output + "/.cartelera", withIntermediateDirectories: true)
-            try AtomicFile.write(Array(SiteJSON.text(object).utf8), to: path)
+            try PublishedFile.write(Array(SiteJSON.text(object).utf8), to: path)
         } catch {
             throw SiteError(.output, file: path, "cannot be written: \(error)")
         }

@@ -1,5 +1,6 @@
 import CarteleraFeeds
 import CarteleraModel
+import CarteleraOutput
 
 extension SitePages {
     /// The days with audience figures in the last 14 days, and a page for each.

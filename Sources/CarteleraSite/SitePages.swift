@@ -1,5 +1,6 @@
 import CarteleraFeeds
 import CarteleraModel
+import CarteleraOutput
 import CarteleraQuery
 import Foundation
 
@@ -184,16 +185,11 @@ struct SitePages {
         var links: [[String: Any]] = []
         for feed in feeds {
             var formats: [[String: Any]] = []
-            for format in feed.formats {
-                let (file, mediaType) = switch format {
-                case .json: ("feeds/\(feed.name).json", "application/feed+json")
-                case .ics: ("feeds/\(feed.name).ics", "text/calendar")
-                case .xmltv: ("feeds/\(feed.name).xml", "application/xml")
-                }
-                let href = (language == .es ? "" : "../") + file
-                let formatName = labels.feedFormats[format == .xmltv ? "xml" : format.rawValue] ?? format.rawValue
-                formats.append(["href": href, "name": formatName, "last": format == feed.formats.last])
-                if format != .xmltv { links.append(["href": href, "title": "\(feed.title) (\(formatName))", "mediaType": mediaType]) }
+            for (position, format) in feed.formats.enumerated() {
+                let href = (language == .es ? "" : "../") + format.linkedFile(feed: feed.name)
+                let formatName = labels.feedFormats[format.name] ?? format.name
+                formats.append(["href": href, "name": formatName, "last": position == feed.formats.count - 1])
+                if format.isAnnouncedInPages { links.append(["href": href, "title": "\(feed.title) (\(formatName))", "mediaType": format.mediaType]) }
             }
             var entry: [String: Any] = ["title": feed.title, "formats": formats]
             if let description = nonEmpty(feed.description) { entry["description"] = description }

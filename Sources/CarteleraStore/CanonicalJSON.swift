@@ -1,47 +1,22 @@
 import CarteleraModel
+import CarteleraOutput
 
 /// JSON values written byte by byte exactly as Foundation's `JSONEncoder` writes them with sorted keys and
 /// unescaped slashes: the store's own encoding, which its files, the static API and the HTTP API's answers share.
 public enum CanonicalJSON {
     /// Appends a string literal: `"` and `\` escaped, \b \f \n \r \t short, other control characters as \u00XX.
     public static func append(string text: String, to out: inout [UInt8]) {
-        var text = text
-        text.withUTF8 { append(utf8: UnsafeRawBufferPointer($0), to: &out) }
+        PublishedText.json(text, into: &out)
     }
 
     /// Appends a string literal of UTF-8 bytes (from an index or a file), escaped as `append(string:to:)` escapes.
     public static func append(utf8 bytes: UnsafeRawBufferPointer, to out: inout [UInt8]) {
-        out.append(UInt8(ascii: "\""))
-        appendEscaped(bytes, to: &out)
-        out.append(UInt8(ascii: "\""))
+        PublishedText.json(utf8: bytes, into: &out)
     }
 
     /// Appends a string's text escaped, without the quotes: for a literal written in parts (an id from its channel and start).
     public static func append(escaped text: String, to out: inout [UInt8]) {
-        var text = text
-        text.withUTF8 { appendEscaped(UnsafeRawBufferPointer($0), to: &out) }
-    }
-
-    private static func appendEscaped(_ bytes: UnsafeRawBufferPointer, to out: inout [UInt8]) {
-        // Most strings need no escape: copied whole, not byte by byte.
-        guard bytes.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else {
-            out.append(contentsOf: bytes)
-            return
-        }
-        for byte in bytes {
-            switch byte {
-            case UInt8(ascii: "\""): out += [UInt8(ascii: "\\"), UInt8(ascii: "\"")]
-            case UInt8(ascii: "\\"): out += [UInt8(ascii: "\\"), UInt8(ascii: "\\")]
-            case 0x08: out += [UInt8(ascii: "\\"), UInt8(ascii: "b")]
-            case 0x0C: out += [UInt8(ascii: "\\"), UInt8(ascii: "f")]
-            case 0x0A: out += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
-            case 0x0D: out += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
-            case 0x09: out += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
-            case 0..<0x20:
-                out += [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 0xF)]]
-            default: out.append(byte)
-            }
-        }
+        PublishedText.jsonEscaped(text, into: &out)
     }
 
     /// Appends a double as Foundation writes it: its shortest round-trip form, without a trailing `.0`.
@@ -74,6 +49,4 @@ public enum CanonicalJSON {
         instant.appendISO8601(to: &out)
         out.append(UInt8(ascii: "\""))
     }
-
-    private static let hexDigits = Array("0123456789abcdef".utf8)
 }

@@ -5,6 +5,7 @@ import Darwin
 #endif
 import CarteleraCore
 import CarteleraModel
+import CarteleraOutput
 import Foundation
 import Logging
 
@@ -122,7 +123,7 @@ extension FileStore {
         } catch {
             throw StoreError(kind: .io, file: CommitJournal.fileName, detail: "cannot encode: \(error)")
         }
-        try AtomicFile.write(data, to: path(CommitJournal.fileName))
+        try storing { () throws(OutputError) in try PublishedFile.write(data, to: path(CommitJournal.fileName)) }
     }
 
     func removeJournal() throws(StoreError) {
@@ -171,7 +172,7 @@ extension FileStore {
     private func writeIndex(_ files: [(name: String, bytes: [UInt8])]) throws(StoreError) {
         try POSIX.makeDirectory(path(Self.derivedFolder))
         for file in files {
-            try AtomicFile.write(file.bytes, to: path("index/\(file.name)"))
+            try storing { () throws(OutputError) in try PublishedFile.write(file.bytes, to: path("index/\(file.name)")) }
         }
         indexHealth.withLock { $0 = nil }
     }
@@ -196,7 +197,7 @@ extension FileStore {
         for folder in folders { try POSIX.makeDirectory(folder) }
         guard writes.count >= Self.bulkThreshold else {
             for (key, bytes) in writes {
-                try AtomicFile.write(bytes, to: path(key.relativePath))
+                try storing { () throws(OutputError) in try PublishedFile.write(bytes, to: path(key.relativePath)) }
                 logger.debug("wrote shard", metadata: ["store.shard": "\(key)"])
             }
             return
@@ -205,14 +206,14 @@ extension FileStore {
         do {
             for (key, bytes) in writes {
                 let file = path(key.relativePath)
-                temps.append((try AtomicFile.writeTemporary(bytes, for: file, syncing: false), file))
+                temps.append((try storing { () throws(OutputError) in try PublishedFile.writeTemporary(bytes, for: file, syncing: false) }, file))
             }
             try POSIX.syncFileSystem(root)
         } catch {
             for (temp, _) in temps { unlink(temp) }
             throw error
         }
-        for (temp, file) in temps { try AtomicFile.install(temp, at: file) }
+        for (temp, file) in temps { try storing { () throws(OutputError) in try PublishedFile.install(temp, at: file) } }
         for folder in folders { try POSIX.syncDirectory(folder) }
         logger.debug("wrote shards in bulk", metadata: ["store.shards": "\(writes.count)"])
     }

@@ -27,7 +27,7 @@ extension FileStore {
         }
         // The pid is only for the message another run prints; a failure to write it does not matter.
         _ = ftruncate(fd, 0)
-        _ = try? POSIX.writeAll(fd, Array("\(getpid())\n".utf8), file: lockPath)
+        try? FileHandle(fileDescriptor: fd, closeOnDealloc: false).write(contentsOf: Data("\(getpid())\n".utf8))
         let lock = StoreLock(owner: identity) { close(fd) }
         do {
             lock.recovery = try recover(at: time)

@@ -1,5 +1,6 @@
 import CarteleraCore
 import CarteleraModel
+import CarteleraOutput
 import Foundation
 import Logging
 
@@ -88,6 +89,6 @@ extension FileStore {
         } catch {
             throw StoreError(kind: .io, file: Self.manifestName, detail: "cannot encode: \(error)")
         }
-        try AtomicFile.write(data, to: path(Self.manifestName))
+        try storing { () throws(OutputError) in try PublishedFile.write(data, to: path(Self.manifestName)) }
     }
 }

@@ -1,4 +1,5 @@
 import CarteleraModel
+import CarteleraOutput
 import Foundation
 
 extension FileStore {
@@ -35,7 +36,7 @@ extension FileStore {
         try writeGate.withLock { _ throws(StoreError) in
             try POSIX.makeDirectory(path("sources"))
             if try POSIX.readFile(path(relative)) == data { return }
-            try AtomicFile.write(data, to: path(relative))
+            try storing { () throws(OutputError) in try PublishedFile.write(data, to: path(relative)) }
         }
     }
 
@@ -68,7 +69,7 @@ extension FileStore {
                 name = "\(stamp)-\(copy).json"
             }
             let file = path("reports/\(name)")
-            try AtomicFile.write(json, to: file)
+            try storing { () throws(OutputError) in try PublishedFile.write(json, to: file) }
             let reports = try POSIX.list(path("reports")).compactMap { name in ReportName.order(name).map { (name, $0) } }
                 .sorted { $0.1 < $1.1 }
             for (old, _) in reports.dropLast(Self.reportsKept) {

@@ -1,5 +1,6 @@
 import CarteleraCore
 import CarteleraModel
+import CarteleraOutput
 import Foundation
 
 extension FileStore {
@@ -47,7 +48,7 @@ extension FileStore {
     /// Every `sources/<id>.json` that cannot be read as a source's state, one line each naming the file.
     func sourceStateProblems() throws(StoreError) -> [String] {
         var problems: [String] = []
-        for name in try POSIX.list(path("sources")).sorted() where name.hasSuffix(".json") && !AtomicFile.isTemp(name) {
+        for name in try POSIX.list(path("sources")).sorted() where name.hasSuffix(".json") && !PublishedFile.isTemp(name) {
             let relative = "sources/\(name)"
             guard let data = try POSIX.readFile(path(relative)) else { continue }
             do {
@@ -66,7 +67,7 @@ extension FileStore {
         while let folder = folders.popLast() {
             for name in try POSIX.list(folder.isEmpty ? root : path(folder)) {
                 let relative = folder.isEmpty ? name : "\(folder)/\(name)"
-                if AtomicFile.isTemp(name) {
+                if PublishedFile.isTemp(name) {
                     found.append(relative)
                 } else if POSIX.isDirectory(path(relative)) {
                     folders.append(relative)

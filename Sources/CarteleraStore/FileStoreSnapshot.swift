@@ -11,14 +11,18 @@ import Synchronization
 /// One generation of a `FileStore`, read-only: what `FileStore.snapshot()` returns.
 ///
 /// Commits replace files by rename and write the manifest last, so a snapshot holds the manifest it opened with
-/// and checks every shard it reads against that manifest's hash. Bytes that differ mean one of three things:
+/// and checks every shard it reads against that generation. A commit writes its journal before its first shard and
+/// removes it only after its manifest (healing a killed commit does the same), so bytes read while, afterwards, the
+/// manifest file is still the snapshot's and no journal is there are that generation's: the read checks those two
+/// files and returns them without hashing. Otherwise it compares the bytes' hash with the manifest's, and bytes that
+/// differ mean one of three things:
 /// - a commit has since written a new manifest (its file identity changed): the read throws `.superseded`;
 /// - a commit is between its shards and its manifest (its journal is there): the read waits for the manifest,
 ///   up to `patience`, then throws `.superseded`; if the manifest never comes, the journal is a killed writer's and
 ///   the bytes are returned as they are, as every read did before the next writer heals the store;
 /// - nothing is changing (a damaged file, a shard a rebuilt manifest left out): the bytes are returned as they are,
 ///   so decoding names what is wrong with the file.
-/// Checking costs one FNV-1a pass over the bytes read, a small part of decoding them.
+/// Checking costs two `stat` calls, and one FNV-1a pass over the bytes while a commit is under way or after one.
 public final class FileStoreSnapshot: StoreSnapshot {
     /// The manifest this snapshot reads.
     public let manifest: Manifest
@@ -53,7 +57,8 @@ public final class FileStoreSnapshot: StoreSnapshot {
     /// The shard's bytes as this generation stored them; `.superseded` when a commit has replaced them since.
     public func shardData(_ key: ShardKey) throws(StoreError) -> Data? {
         let data = try store.shardData(key)
-        guard stamp != nil, data.map(FNV1a.hex) != manifest[key]?.hash else { return data }
+        guard stamp != nil, isSuperseded() || POSIX.exists(store.path(CommitJournal.fileName)),
+              data.map(FNV1a.hex) != manifest[key]?.hash else { return data }
         try checkNotSuperseded(key)
         return data
     }

@@ -3,10 +3,10 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import CSyncfs
+import CarteleraOutput
 import Foundation
 
-/// Thin wrappers over the system calls the store needs, turning failures into `StoreError.io`.
+/// Thin wrappers over the system calls the store needs (and the output layer's syncs), turning failures into `StoreError.io`.
 enum POSIX {
     /// The text of the current `errno`.
     static var lastError: String { String(cString: strerror(errno)) }
@@ -42,38 +42,14 @@ enum POSIX {
         return data
     }
 
-    /// Writes every byte, retrying short writes.
-    static func writeAll(_ fd: Int32, _ bytes: some Collection<UInt8>, file: String) throws(StoreError) {
-        let array = Array(bytes)
-        var written = 0
-        while written < array.count {
-            let result = array.withUnsafeBytes { buffer -> Int in
-                guard let base = buffer.baseAddress else { return 0 }
-                return write(fd, base + written, buffer.count - written)
-            }
-            if result < 0 {
-                if errno == EINTR { continue }
-                throw StoreError(kind: .io, file: file, detail: "cannot write: \(lastError)")
-            }
-            if result == 0 { throw StoreError(kind: .io, file: file, detail: "cannot write: no progress") }
-            written += result
-        }
-    }
-
     /// Flushes a directory so a rename or unlink in it survives a power cut.
     static func syncDirectory(_ path: String) throws(StoreError) {
-        let fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard fd >= 0 else { throw StoreError(kind: .io, file: path, detail: "cannot open folder: \(lastError)") }
-        defer { close(fd) }
-        guard fsync(fd) == 0 else { throw StoreError(kind: .io, file: path, detail: "cannot sync folder: \(lastError)") }
+        try storing { () throws(OutputError) in try PublishedFile.syncFolder(path) }
     }
 
     /// Flushes everything written to the file system holding `path` (one call for a whole bulk commit).
     static func syncFileSystem(_ path: String) throws(StoreError) {
-        let fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard fd >= 0 else { throw StoreError(kind: .io, file: path, detail: "cannot open folder: \(lastError)") }
-        defer { close(fd) }
-        guard cartelera_syncfs(fd) == 0 else { throw StoreError(kind: .io, file: path, detail: "cannot sync the file system: \(lastError)") }
+        try storing { () throws(OutputError) in try PublishedFile.syncFileSystem(containing: path) }
     }
 
     /// Deletes a file; true when it was there.
@@ -147,5 +123,21 @@ enum POSIX {
     static func isDirectoryFollowingLinks(_ path: String) -> Bool {
         var info = stat()
         return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+    }
+}
+
+extension StoreError {
+    /// The output layer's failure to write or sync a file, as the store's I/O error naming the same file.
+    init(_ error: OutputError) {
+        self.init(kind: .io, file: error.file, detail: error.detail)
+    }
+}
+
+/// Runs a write of the output layer (`PublishedFile`), its failure thrown as a `StoreError`.
+func storing<T>(_ body: () throws(OutputError) -> T) throws(StoreError) -> T {
+    do {
+        return try body()
+    } catch {
+        throw StoreError(error)
     }
 }

@@ -54,8 +54,13 @@ public enum ShardContent: Sendable, Hashable {
     /// The content of a shard file's bytes, checked against the key it was read for; `.corrupt` naming the file when it cannot be.
     static func decode(_ data: Data, for key: ShardKey, decoding: ShardDecoding = .canonical) throws(StoreError) -> ShardContent {
         switch decoding {
-        case .canonical: try ShardCodec.decode(data, for: key)
-        case .foundation: try ShardCodec.decodeWithFoundation(data, for: key)
+        case .canonical: return try ShardCodec.decode(data, for: key)
+        case .foundation: return try ShardCodec.decodeWithFoundation(data, for: key)
+        case .canonicalOnly:
+            guard let content = CanonicalShardReader.content(data, for: key) else {
+                throw StoreError(kind: .corrupt, file: key.relativePath, detail: "is not in the canonical form this build writes")
+            }
+            return content
         }
     }
 }

@@ -7,6 +7,8 @@ public enum ShardDecoding: Sendable {
     case canonical
     /// `JSONDecoder` alone, as every read went before the canonical reader: for comparisons and benchmarks.
     case foundation
+    /// The canonical reader alone, `.corrupt` for a file not in its form: for checking it against `JSONDecoder`.
+    case canonicalOnly
 }
 
 extension StoreReader {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import CarteleraBench
 import CarteleraModel
+import CarteleraTesting
 import Foundation
 
 /// `cartelera-bench build [DIR]`: the site build over data set G, beside Hugo's figures.
@@ -15,6 +16,10 @@ struct SiteBuild: AsyncParsableCommand {
             (20,280 pages in 8.6 s, 2,358 pages/s, 789 MB); then builds the same site with swift-mustache alone (`--mustache-only`) \
             as the baseline in the same run, and compares the two folders file by file. Fails when the unchanged build writes a \
             page or a page differs.
+
+            With --hugo, Hugo builds BENCHMARKS.md's site of G beside it in the same run (Bench/hugo_site.py writes its content \
+            from DIR/jsonl into DIR/hugo-site, with the theme of Bench/hugo), cold into a new folder, and the ratios are to \
+            Hugo's pages per second and peak memory measured then.
             """)
 
     /// Hugo 0.111 on the same kind of machine, from BENCHMARKS.md.
@@ -28,6 +33,9 @@ struct SiteBuild: AsyncParsableCommand {
 
     @Option(name: .customLong("programme-pages"), help: ArgumentHelp("Programmes that get a page, first by start.", valueName: "n"))
     var programmePages = 20_000
+
+    @Flag(help: "Also build BENCHMARKS.md's site of G with Hugo (`hugo` on the PATH) in the same run, and compare with it.")
+    var hugo = false
 
     mutating func validate() throws {
         if programmePages < 0 { throw ValidationError("--programme-pages takes a count of 0 or more, not \(programmePages)") }
@@ -60,12 +68,20 @@ struct SiteBuild: AsyncParsableCommand {
         var coldSeconds = 0.0
         for (label, cold) in [("cold build", true), ("unchanged rebuild", false)] {
             let (seconds, peak, report) = try build(store: directory + "/store", output: output)
-            if cold { (coldPeak, coldSeconds) = (peak, seconds) }
             let rate = Double(report.pages) / seconds
             if cold {
-                print(String(format: "%@: %d pages in %.2f s = %.0f pages/s (%.2f× Hugo's %.0f); peak memory %.0f MB (%.2f× Hugo's %.0f MB); %d written",
+                (coldPeak, coldSeconds) = (peak, seconds)
+                print(String(format: "%@: %d pages in %.2f s = %.0f pages/s (%.2f× Hugo's %.0f in BENCHMARKS.md); peak memory %.0f MB (%.2f× its %.0f MB); %d written",
                              label, report.pages, seconds, rate, rate / Self.hugoPagesPerSecond, Self.hugoPagesPerSecond, peak,
                              peak / Self.hugoPeakMegabytes, Self.hugoPeakMegabytes, report.written))
+                if hugo {
+                    let peer = try hugoBuild(output: output + "-hugo")
+                    let peerRate = Double(peer.pages) / peer.seconds
+                    print(String(format: "%@, same run: %d pages in %.2f s = %.0f pages/s; peak memory %.0f MB",
+                                 peer.version, peer.pages, peer.seconds, peerRate, peer.peakMegabytes))
+                    print(String(format: "cartelera / Hugo in this run: %.2f× its pages per second, %.2f× its peak memory", rate / peerRate,
+                                 peak / peer.peakMegabytes))
+                }
             } else {
                 print(String(format: "%@: %d pages in %.2f s, %d written, %d unchanged; peak memory of either run %.0f MB",
                              label, report.pages, seconds, report.written, report.unchanged, max(peak, coldPeak)))
@@ -106,6 +122,27 @@ struct SiteBuild: AsyncParsableCommand {
             differing.insert(path)
         }
         return differing.sorted()
+    }
+
+    /// BENCHMARKS.md's site of G built by Hugo in a fresh process, cold into `output`: its content written first by
+    /// Bench/hugo_site.py (not timed). Returns Hugo's version line, the pages it reports, the seconds and its peak memory.
+    private func hugoBuild(output: String) throws -> (version: String, pages: Int, seconds: Double, peakMegabytes: Double) {
+        guard let binary = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin").split(separator: ":")
+            .map({ $0 + "/hugo" }).first(where: FileManager.default.isExecutableFile(atPath:)) else {
+            throw BenchFailure("--hugo needs Hugo on the PATH: install it with `apt-get install hugo`", exitCode: 2)
+        }
+        // Hugo takes its cache folder as an absolute path only.
+        let (site, output) = (URL(fileURLWithPath: directory + "/hugo-site").path, URL(fileURLWithPath: output).path)
+        _ = try ChildRun.run("/usr/bin/env", ["python3", RepositoryPaths.packageRoot() + "/Bench/hugo_site.py", directory, site])
+        let version = String(decoding: try ChildRun.run(binary, ["version"]).output, as: UTF8.self)
+            .split(separator: " ").prefix(2).joined(separator: " ")
+        let run = try ChildRun.run(binary, ["--source", site, "--destination", output, "--cacheDir", output + "-cache"])
+        // Hugo's summary table has a row `  Pages            | 20280  `.
+        let pages = String(decoding: run.output, as: UTF8.self).split(separator: "\n")
+            .first { $0.trimmingCharacters(in: .whitespaces).hasPrefix("Pages ") }
+            .flatMap { $0.split(separator: "|").last.flatMap { Int($0.trimmingCharacters(in: .whitespaces)) } }
+        guard let pages else { throw BenchFailure("\(binary) printed no page count:\n\(String(decoding: run.output, as: UTF8.self))") }
+        return (version, pages, run.seconds, run.peakMegabytes)
     }
 
     struct Report: Decodable {

@@ -4,25 +4,10 @@ import Foundation
 
 /// `cartelera build ARGUMENTS` of data set G in a fresh process at G's moment, as the build benchmarks run it.
 enum TimedBuild {
-    /// Runs it and returns the seconds it took, the largest child's peak resident megabytes and its `--json` report.
+    /// Runs it and returns the seconds it took, its peak resident megabytes and its `--json` report.
     static func run(_ arguments: [String]) throws -> (seconds: Double, peakMegabytes: Double, report: Data) {
-        let binary = try BenchCommand.cartelera()
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: binary)
-        process.arguments = ["build"] + arguments + ["--at", Timestamp(secondsSince1970: DataSetG.now).iso8601, "--json"]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        let started = Date()
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let seconds = Date().timeIntervalSince(started)
-        guard process.terminationStatus == 0, process.terminationReason == .exit else {
-            let ending = process.terminationReason == .exit ? "exited \(process.terminationStatus)" : "was killed by signal \(process.terminationStatus)"
-            throw BenchFailure("\(binary) \(process.arguments?.joined(separator: " ") ?? "") \(ending)")
-        }
-        var children = rusage()
-        getrusage(RUSAGE_CHILDREN.rawValue, &children)
-        return (seconds, Double(children.ru_maxrss) / 1024, data)
+        let run = try ChildRun.run(try BenchCommand.cartelera(),
+                                   ["build"] + arguments + ["--at", Timestamp(secondsSince1970: DataSetG.now).iso8601, "--json"])
+        return (run.seconds, run.peakMegabytes, run.output)
     }
 }

@@ -6,15 +6,18 @@ import Foundation
 
 /// The site half of a build: finds the Web folder and renders the store beside the feeds.
 enum SitePublishing {
-    /// The Web folder from `--web`, `$CARTELERA_WEB`, the install prefix, or a `Web/` above the binary or the current folder.
-    static func webFolder(_ explicit: String?) throws -> WebFolder {
+    /// The Web folder from `--web` (`flag`), `$CARTELERA_WEB`, the configuration's `web:` (`configured`), the install prefix,
+    /// or a `Web/` above the binary or the current folder; a failure names `command`.
+    static func webFolder(flag: String?, configured: String?, command: String) throws -> WebFolder {
+        let environment = ProcessInfo.processInfo.environment
+        let variable = environment["CARTELERA_WEB"].flatMap { $0.isEmpty ? nil : $0 }
         do {
             let path = try WebFolder.locate(
-                explicit: explicit, environment: ProcessInfo.processInfo.environment,
+                explicit: flag ?? (variable == nil ? configured : nil), environment: environment,
                 executable: DefaultPaths.executablePath() ?? "cartelera", currentDirectory: FileManager.default.currentDirectoryPath)
             return try WebFolder(path: path)
         } catch {
-            throw CommandFailure(description: "build: site: \(error.description)", status: .usage)
+            throw CommandFailure(description: "\(command): site: \(error.description)", status: .usage)
         }
     }
 

@@ -16,6 +16,17 @@ import Testing
         #expect(notAFolder.stderr.contains("is a file, not a store folder"), "\(notAFolder.stderr)")
     }
 
+    @Test func aWebFolderWithoutTemplatesIsRefusedBeforeServing() throws {
+        let folder = try TemporaryFolder("serve-web")
+        try FileManager.default.createDirectory(atPath: folder.path + "/store", withIntermediateDirectories: true)
+        let flag = try CLIRunner.run(["serve", "--store", folder.path + "/store", "--port", "0", "--web", folder.path])
+        #expect(flag.status == 2)
+        #expect(flag.stderr.contains("serve: site: \(folder.path): (from --web) holds no templates/head.mustache"), "\(flag.stderr)")
+        let variable = try CLIRunner.run(["serve", "--store", folder.path + "/store", "--port", "0"], environment: ["CARTELERA_WEB": folder.path])
+        #expect(variable.status == 2)
+        #expect(variable.stderr.contains("(from CARTELERA_WEB)"), "\(variable.stderr)")
+    }
+
     @Test func aStoreWithoutACommitIsServedWithAWarningAndUnhealthy() async throws {
         let folder = try TemporaryFolder("serve-empty")
         try FileManager.default.createDirectory(atPath: folder.path + "/store", withIntermediateDirectories: true)

@@ -12,7 +12,7 @@ import Testing
         #expect(problems.isEmpty, "\(problems)")
         #expect(feeds.map(\.name) == ["cine-generalistas", "promociones-hoy", "recordatorio-la-promesa", "techno-esta-noche"])
         let cine = try #require(feeds.first)
-        #expect(cine.formats == [.json, .ics, .xmltv])
+        #expect(cine.formats.map(\.name) == ["json", "ics", "xmltv"])
         #expect(cine.parameters[.channel].count == 6)
         #expect(feeds.last?.alarmMinutes == 60)
         #expect(feeds.last?.kind == .nights)

@@ -84,7 +84,7 @@ struct HTTPCacheTests {
         try await withTemporaryDirectory { directory in
             let cache = HTTPCache(directory: directory)
             try cache.store(entry, for: request)
-            let leftovers = [".0123456789abcdef.42.tmp", ".fedcba9876543210.18446744073709551615.tmp"]
+            let leftovers = [".0123456789abcdef.cache.tmp-42-7", ".fedcba9876543210.cache.tmp-1-18446744073709551615"]
             let others = ["notes.tmp", ".hidden", ".0123456789abcdef.tmp", ".0123456789abcdef.x1.tmp", "a.cache.tmp"]
             for name in leftovers + others {
                 try Data("half".utf8).write(to: URL(fileURLWithPath: directory + "/" + name))

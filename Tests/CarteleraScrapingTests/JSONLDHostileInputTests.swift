@@ -28,6 +28,12 @@ import Testing
         ("<!--\n{\"@type\": \"NightClub\", \"name\": \"Club\"}\n-->", "an HTML comment wrapper removed"),
         ("{\"@type\": \"NightClub\", // the club\n \"name\": /* its name */ \"Club\"}", "2 comments removed"),
         ("{\"@type\": \"NightClub\", \"name\": \"Club\", \"description\": \"line\nbreak\ttab\"}", "2 raw control characters in strings escaped"),
+        // Comments anywhere between tokens: after a value before the next member, before a colon, commented-out last members.
+        ("{\"@type\": \"NightClub\", \"name\": \"Club\" // el nombre\n, \"telephone\" /* fijo */ : \"910\"}", "2 comments removed"),
+        ("{\"@type\": \"NightClub\", \"name\": \"Club\",\n  // \"url\": \"https://club.example/\",\n  // \"telephone\": \"910\"\n}", "2 comments removed, 1 trailing comma removed"),
+        ("{\"@type\": \"NightClub\", \"name\": \"Club\", // fin\n}", "1 comment removed, 1 trailing comma removed"),
+        ("{\"@type\": \"NightClub\", \"name\": \"Club\", /* \"url\": \"https://club.example/\" */ }", "1 comment removed, 1 trailing comma removed"),
+        ("[{\"@type\": \"NightClub\", \"name\": \"Club\"}, /* a */ // b\n /* c */]", "3 comments removed, 1 trailing comma removed"),
     ])
     func publishedBreakagesAreRepaired(block: String, repair: String) async throws {
         let outcome = try await JSONLDPage.scrape(block)
@@ -104,6 +110,30 @@ import Testing
         let other = try await JSONLDPage.scrape(#"{"@type": "WebSite", "name": "Club"}"#, #"{"@type": "BreadcrumbList"}"#)
         #expect(other.failures.isEmpty)
         #expect(other.warnings.contains { $0.contains("no venue or event in the JSON-LD (found: BreadcrumbList, WebSite)") })
+    }
+
+    /// A news page: its only block is an Article, commented as pages comment theirs. Nothing listed, and no failure.
+    @Test func aPageWhoseOnlyBlockIsAnArticleListsNothing() async throws {
+        let outcome = try await JSONLDPage.scrape("""
+            {"@context": "https://schema.org", "@type": "Article", "headline": "La agenda del mes", // portada
+             "author": {"@type": "Person", "name": "Ane"},
+             // "image": "https://venue.example/portada.jpg",
+            }
+            """)
+        #expect(outcome.failures.isEmpty)
+        #expect(outcome.extraction.nights.isEmpty && outcome.extraction.venues.isEmpty)
+        #expect(outcome.warnings.count == 2)
+        #expect(outcome.warnings.first?.hasSuffix("read after repair: 2 comments removed, 1 trailing comma removed") == true)
+        #expect(outcome.warnings.last == "test.example: https://venue.example/: no venue or event in the JSON-LD (found: Article): nothing listed")
+    }
+
+    @Test func anUnreadableBlockThatDeclaresOnlyOtherTypesListsNothingButOneThatMayHoldEventsFails() async throws {
+        let article = try await JSONLDPage.scrape(#"{"@type": "NewsArticle", "headline": 'Agenda', "author": {'@type': "schema:Person"}}"#)
+        #expect(article.failures.isEmpty)
+        #expect(article.warnings.last == "test.example: https://venue.example/: no venue or event in the JSON-LD (its unreadable blocks declare only NewsArticle, Person): nothing listed")
+        #expect(try await failure(#"{"@type": "Article", "about": {"@type": "MusicEvent", "name": 'Concierto'}}"#).contains("invalid JSON in JSON-LD block 1"))
+        #expect(try await failure(#"{"@type": "ItemList", "itemListElement": ['uno']}"#).contains("invalid JSON in JSON-LD block 1"))
+        #expect(try await failure(#"{'name': 'sin tipo'}"#).contains("invalid JSON in JSON-LD block 1"))
     }
 
     @Test func aPriceOf1e300IsDroppedWithAWarningAndTheNightKept() async throws {

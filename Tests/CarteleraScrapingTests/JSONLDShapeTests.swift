@@ -83,29 +83,31 @@ import Testing
              {"@type": "Festival", "name": "Fiesta", "startDate": "2026-11-28T22:00:00+01:00", "location": "Sala Dos"}]
             """)
         #expect(outcome.failures.isEmpty)
-        // The text location is stored too, so no night points at a venue that is not.
-        #expect(outcome.extraction.venues.map(\.id) == [VenueID("madrid/teatro-uno"), VenueID("madrid/sala-dos")])
+        // The text location is stored too, so no night points at a venue that is not. A text address naming its
+        // city puts the venue there, not in the definition's city.
+        #expect(outcome.extraction.venues.map(\.id) == [VenueID("sevilla/teatro-uno"), VenueID("madrid/sala-dos")])
         #expect(outcome.extraction.venues.first?.address == "Calle Mayor 1, Sevilla")
         #expect(outcome.extraction.venues.first?.location == GeoPoint(latitude: 37.38, longitude: -5.99))
-        #expect(outcome.extraction.nights.map(\.venue) == [VenueID("madrid/teatro-uno"), VenueID("madrid/sala-dos")])
+        #expect(outcome.extraction.nights.map(\.venue) == [VenueID("sevilla/teatro-uno"), VenueID("madrid/sala-dos")])
+        #expect(outcome.warnings == [#"test.example: https://venue.example/: venue "Teatro Uno" names no addressLocality: its city "Sevilla" is read from the text"#])
     }
 
-    @Test func anEventWithoutAnyVenueIsSkippedWithAWarning() async throws {
+    @Test func anEventWithoutAnyLocationIsTheSoleVenuesElseSkippedWithAWarning() async throws {
         let noCity = JSONLDPage.definition.replacingOccurrences(of: "city: Madrid\n", with: "")
-        let outcome = try await JSONLDPage.scrape("""
+        let sole = try await JSONLDPage.scrape("""
             [{"@type": "Event", "name": "Sin sitio", "startDate": "2026-11-27T21:00:00+01:00"},
-             {"@type": "Event", "name": "Con nombre", "startDate": "2026-11-27T21:00:00+01:00", "location": "Sala"},
-             {"@type": "NightClub", "name": "Club", "address": {"@type": "PostalAddress", "addressLocality": "Bilbao"}},
-             {"@type": "NightClub", "name": "Sin ciudad"}]
+             {"@type": "NightClub", "name": "Club", "address": {"@type": "PostalAddress", "addressLocality": "Bilbao"}}]
             """, definition: noCity)
-        #expect(outcome.failures.isEmpty)
-        // With one venue on the page, an event without a location is that venue's, and a bare location name is in its city.
-        #expect(outcome.extraction.venues.map(\.id) == [VenueID("bilbao/club"), VenueID("bilbao/sala")])
-        #expect(outcome.extraction.nights.map(\.title) == ["Sin sitio", "Con nombre"])
-        #expect(outcome.warnings.contains { $0.contains("\"Sin ciudad\" names no addressLocality") })
-        let nowhere = try await JSONLDPage.scrape(#"{"@type": "Event", "name": "Con nombre", "startDate": "2026-11-27T21:00:00+01:00", "location": "Sala"}"#, definition: noCity)
-        #expect(nowhere.extraction.nights.isEmpty)
-        #expect(nowhere.warnings.contains { $0.contains("\"Sala\" is a bare name and the definition names no city") })
+        #expect(sole.failures.isEmpty)
+        #expect(sole.extraction.nights.map(\.venue) == [VenueID("bilbao/club")])
+        let two = try await JSONLDPage.scrape("""
+            [{"@type": "Event", "name": "Sin sitio", "startDate": "2026-11-27T21:00:00+01:00"},
+             {"@type": "NightClub", "name": "Club", "address": {"@type": "PostalAddress", "addressLocality": "Bilbao"}},
+             {"@type": "NightClub", "name": "Otro", "address": {"@type": "PostalAddress", "addressLocality": "Bilbao"}}]
+            """, definition: noCity)
+        #expect(two.failures.isEmpty)
+        #expect(two.extraction.nights.isEmpty)
+        #expect(two.warnings.contains { $0.contains("event \"Sin sitio\" names no location and the page has no single venue it could belong to") })
     }
 
     @Test func performersComeAsPeopleGroupsStringsOrLists() async throws {

@@ -1,6 +1,7 @@
 import CarteleraModel
 import CarteleraQuery
 import CarteleraServer
+import CarteleraSite
 import CarteleraStore
 import CarteleraTesting
 import Foundation
@@ -14,6 +15,8 @@ final class ServerFixture: @unchecked Sendable {
     private(set) var port = 0
     private var task: Task<Void, any Error>?
     let madrid = ZoneConverter(identifier: "Europe/Madrid")!
+    /// Titles of more nights the club holds, each with an open list (hostile ones, for escaping tests).
+    let moreNights: [String]
 
     /// "Now" for every request: Friday 2026-11-27 21:00 in Madrid.
     static let now = Timestamp(iso8601: "2026-11-27T20:00:00Z")!
@@ -26,7 +29,8 @@ final class ServerFixture: @unchecked Sendable {
     static let plainNight = Night.id(venue: club, date: evening, title: "Noche Sin Lista")
 
     /// The store committed, the output folder made; the server is not started yet.
-    init(places: Int = 50, conditions: [String] = ["Gratis hasta la 1:30", "Máximo 4 personas"]) throws {
+    init(places: Int = 50, conditions: [String] = ["Gratis hasta la 1:30", "Máximo 4 personas"], moreNights: [String] = []) throws {
+        self.moreNights = moreNights
         folder = try TemporaryFolder("server")
         store = try FileStore(root: folder.path + "/store", indexer: QueryIndexer())
         output = folder.path + "/public"
@@ -56,8 +60,11 @@ final class ServerFixture: @unchecked Sendable {
             Night(venue: Self.club, date: Self.evening, title: title, doors: Self.now.adding(seconds: 3600), closing: ends, timeZone: "Europe/Madrid",
                   provenance: source)
         }
-        let nights = ["Noche Abierta", "Noche Llena", "Noche Cerrada", "Noche Tardía", "Noche Sin Lista"].map(night)
-        let lists = [
+        let nights = (["Noche Abierta", "Noche Llena", "Noche Cerrada", "Noche Tardía", "Noche Sin Lista"] + moreNights).map(night)
+        let lists = moreNights.map { title in
+            GuestList(venue: Self.club, night: Night.id(venue: Self.club, date: Self.evening, title: title), date: Self.evening, declared: .open,
+                      capacity: places, placesLeft: places, nightEnds: ends, provenance: source)
+        } + [
             GuestList(venue: Self.club, night: Self.openNight, date: Self.evening, declared: .open, conditions: conditions,
                       deadline: Self.now.adding(seconds: 4 * 3600), capacity: places, placesLeft: places, nightEnds: ends, provenance: source),
             GuestList(venue: Self.club, night: Self.fullNight, date: Self.evening, declared: .full, nightEnds: ends, provenance: source),
@@ -79,6 +86,7 @@ final class ServerFixture: @unchecked Sendable {
         var configuration = ServerConfiguration(storeRoot: store.root, outputFolder: output, context: QueryContext(now: Self.now, guideZone: madrid))
         configuration.port = 0
         configuration.clock = { ServerFixture.now }
+        configuration.web = try? WebFolder(path: RepositoryPaths.packageRoot() + "/Web")
         adjust(&configuration)
         return configuration
     }

@@ -275,4 +275,56 @@ struct ReaderPagesInBrowserTests {
             #expect((run.actions.first?.number ?? 0) > 0.85, "the chart takes \(run.actions.first?.number ?? 0) of the column")
         }
     }
+
+    /// The page `cartelera serve` answers a night page's sign-up form with, in each language, kept at the depth of the
+    /// form's address (so its relative links reach the site's assets) in a folder of its own beside the site: a static
+    /// server would decode the night's `%2F` into a folder, so the file sits under a plain name at the same depth.
+    static func signUpAnswers(_ built: BuiltSite) throws -> (folder: String, pages: [String]) {
+        let night = try #require(built.pages().first { $0.hasPrefix("night/") && built.text(of: $0).contains("<form class=\"signup\"") },
+                                 "the demo has no night with an open guest list")
+        let action = try #require(built.text(of: night).firstMatch(of: /<form class="signup" method="post" action="(?:\.\.\/)+(api\/nights\/[^"\/]+\/guestlist)">/)?.1)
+        let server = Process()
+        server.executableURL = URL(fileURLWithPath: BuiltSite.binary)
+        server.arguments = ["serve", "--store", "\(built.output)/store", "--output", built.site, "--port", "0", "--json", "--no-access-log"]
+        server.standardOutput = Pipe()
+        server.standardError = FileHandle.nullDevice
+        try server.run()
+        defer { server.terminate(); server.waitUntilExit() }
+        let handle = try #require((server.standardOutput as? Pipe)?.fileHandleForReading)
+        var line = Data()
+        while let byte = try handle.read(upToCount: 1), let first = byte.first, first != UInt8(ascii: "\n") { line.append(first) }
+        let port = try #require(String(decoding: line, as: UTF8.self).split(separator: ":").last.flatMap { Int($0.filter(\.isNumber)) })
+        let folder = "\(built.output)/signup-answers"
+        try? FileManager.default.removeItem(atPath: folder)
+        try FileManager.default.createDirectory(atPath: "\(folder)/api/nights/signup", withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: "\(built.site)/assets", toPath: "\(folder)/assets")
+        var pages: [String] = []
+        for language in ["es", "en"] {
+            let body = "lang=\(language)&name=Lectora+Prueba&party_size=1&contact=lectora.\(language)%40example.com"
+            let reply = try LoopbackClient.send("POST", "/\(action)", port: port, headers: ["Content-Type": "application/x-www-form-urlencoded"], body: Array(body.utf8))
+            #expect(reply.status == 201, "\(reply.status) \(reply.text.prefix(400))")
+            let page = "api/nights/signup/answer-\(language).html"
+            try Data(reply.body).write(to: URL(fileURLWithPath: "\(folder)/\(page)"))
+            pages.append(page)
+        }
+        return (folder, pages)
+    }
+
+    @Test func aSignUpAnswerFitsA360PixelPhoneAndA1280PixelScreen() throws {
+        let built = try BuiltSite.shared.get()
+        let (folder, pages) = try Self.signUpAnswers(built)
+        // The answer is there, styled by the site's stylesheet, before its width is measured.
+        let styled = "!!document.querySelector('article.signup-answer dl.receipt code') && document.styleSheets.length === 1 && document.styleSheets[0].cssRules.length > 20"
+        let visits = pages.flatMap { page in
+            [360, 1280].map { Chromium.Visit(url: "{server}/\(page)", width: $0, settle: 50, actions: [.evaluate(styled), .evaluate(Self.overflow)]) }
+        }
+        let runs = try Chromium.run(.init(timeout: 60, serve: folder, pages: visits), in: built.output)
+        try #require(runs.count == visits.count)
+        for (visit, run) in zip(visits, runs) {
+            #expect(run.problems.isEmpty, "\(run.url): \(run.problems.joined(separator: "; "))")
+            #expect(run.actions.first == .bool(true), "\(visit.url): the answer did not load with the site's stylesheet")
+            let found = run.actions.dropFirst().first?.strings ?? ["the page could not be measured"]
+            #expect(found.isEmpty, "\(visit.url) at \(visit.width) px: \(found.joined(separator: "\n"))")
+        }
+    }
 }

@@ -85,6 +85,40 @@ struct StoreSnapshotTests {
         }
     }
 
+    @Test("a file store's snapshot does not take a commit's new shard as its own while that commit is between its shards and its manifest")
+    func readDuringCommitWaitsForTheManifest() throws {
+        try withTemporaryFolder { root in
+            try withTemporaryFolder { elsewhere in
+                let store = try FileStore(root: root)
+                let lock = try store.lock(at: Sample.time(6))
+                _ = try store.commit([la1: .programmes(Sample.la1Evening())], at: Sample.time(16), lock: lock)
+                lock.release()
+                let newer = try FileStore(root: elsewhere)
+                let newerLock = try newer.lock(at: Sample.time(6))
+                _ = try newer.commit([la1: .programmes([Sample.programme(Sample.la1, at: Sample.time(19), "Informativo especial")])],
+                                     at: Sample.time(17), lock: newerLock)
+                newerLock.release()
+                let snapshot = try store.snapshot(patience: .seconds(10))
+                // A commit's first steps, as it takes them: its journal, then its shard renamed into place; the manifest
+                // file is still the one the snapshot opened.
+                try Data(#"{"generation":2,"shards":["\#(la1.relativePath)"]}"#.utf8).write(to: URL(fileURLWithPath: root + "/journal.json"))
+                try #require(try newer.shardData(la1)).write(to: URL(fileURLWithPath: root + "/" + la1.relativePath), options: .atomic)
+                // Its last steps a moment later, on another thread: the new manifest, then the journal removed.
+                let manifest = try #require(FileManager.default.contents(atPath: elsewhere + "/manifest.json"))
+                let finished = DispatchSemaphore(value: 0)
+                DispatchQueue.global().asyncAfter(deadline: .now() + 0.3) {
+                    try? manifest.write(to: URL(fileURLWithPath: root + "/manifest.json"), options: .atomic)
+                    try? FileManager.default.removeItem(atPath: root + "/journal.json")
+                    finished.signal()
+                }
+                let error = #expect(throws: StoreError.self) { try snapshot.programmes(day: Sample.day, channel: Sample.la1) }
+                #expect(error?.kind == .superseded)
+                finished.wait()
+                #expect(try store.snapshot().programmes(day: Sample.day, channel: Sample.la1).map(\.title) == ["Informativo especial"])
+            }
+        }
+    }
+
     @Test("opening a file store's snapshot creates nothing and takes no lock")
     func openingIsReadOnly() throws {
         try withTemporaryFolder { root in

@@ -1,3 +1,4 @@
+import CarteleraFeeds
 import Hummingbird
 
 /// The media types of published files beyond Hummingbird's table (`MediaType.getMediaType(forExtension:)`): text types
@@ -12,10 +13,19 @@ enum PublishedMediaTypes {
         "json": utf8(.applicationJson), "xml": utf8(.applicationXml), "txt": utf8(.textPlain), "ics": utf8(.textICalendar),
     ]
 
-    /// Types for the files of `feeds/`, by extension: JSON Feed, iCalendar, XMLTV.
-    static let feeds: [String: MediaType] = site.merging([
-        "json": utf8(MediaType(type: .application, subType: "feed+json")),
-    ]) { $1 }
+    /// Types for the files of `feeds/`, by extension: each feed format's type for the files it writes (a gzip twin such as
+    /// `.xml.gz` is served as its file's type by `PrecompressedFileMiddleware`).
+    static let feeds: [String: MediaType] = site.merging(feedTypes(FeedWriters.standard)) { $1 }
+
+    /// The types of the files `writers` write, by extension.
+    static func feedTypes(_ writers: [any FeedWriter]) -> [String: MediaType] {
+        var types: [String: MediaType] = [:]
+        for writer in writers {
+            guard let type = MediaType(from: writer.mediaType) else { continue }
+            for fileExtension in writer.extensions where !fileExtension.contains(".") { types[fileExtension] = utf8(type) }
+        }
+        return types
+    }
 
     /// The type a published path is served with, as the file handling chooses it.
     static func type(forPath path: String) -> MediaType? {

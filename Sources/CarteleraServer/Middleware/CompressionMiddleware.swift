@@ -1,4 +1,4 @@
-import CarteleraFeeds
+import CarteleraOutput
 import Foundation
 import HTTPTypes
 import Hummingbird

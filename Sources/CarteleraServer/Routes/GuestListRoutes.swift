@@ -1,6 +1,7 @@
 import CarteleraModel
 import CarteleraQuery
 import CarteleraSignUps
+import CarteleraSite
 import Foundation
 import HTTPTypes
 import Hummingbird
@@ -10,19 +11,15 @@ import NIOCore
 /// `<id>/guestlist/<reference>` (DELETE with the code; `…/cancel` POST for plain HTML forms). Sign-ups and cancellations
 /// have a rate limit of their own, beside the reads'.
 ///
-/// Bodies are JSON or an HTML form; a form is answered with an HTML page, JSON with JSON. Nothing a reader sends
-/// is logged or published.
+/// Bodies are JSON or an HTML form; a form is answered with the site's page (`SignUpFormMiddleware`, when the server has
+/// the site's templates), JSON with JSON. Nothing a reader sends is logged or published.
 struct GuestListRoutes: Sendable {
     let snapshots: StoreSnapshots
     let book: SignUpBook
     let configuration: ServerConfiguration
     let signUps: RateLimiter
-
-    /// A sign-up or cancellation body as decoded from JSON or a form.
-    struct Fields {
-        var values: [String: String]
-        var isForm: Bool
-    }
+    /// The pages answering plain HTML forms; nil without the site's templates.
+    let pages: SignUpFormPages?
 
     /// The public state of a night's list: no personal data.
     struct ListState: Encodable, Sendable {
@@ -39,16 +36,19 @@ struct GuestListRoutes: Sendable {
     var collection: RouteCollection<ServerRequestContext> {
         let routes = RouteCollection(context: ServerRequestContext.self)
         routes.get(":night/guestlist") { _, context in try state(night: try night(context)) }
+        if let pages { routes.add(middleware: SignUpFormMiddleware(pages: pages, maximumBodyBytes: configuration.maximumBodyBytes)) }
         routes.add(middleware: RateLimitMiddleware(limiter: signUps))
-        routes.post(":night/guestlist") { request, context in try signUp(night: try night(context), fields: try await fields(request)) }
+        routes.post(":night/guestlist") { request, context in
+            try answer(signUp(night: try night(context), fields: try await fields(request)), to: request, context: context)
+        }
         routes.delete(":night/guestlist/:reference") { request, context in
             let header = request.headers[.cancellationCode]
             let body = header == nil ? try await fields(request, optional: true) : nil
-            return try cancel(night: try night(context), reference: try reference(context), code: header ?? body?.values["code"], form: false)
+            return try answer(cancel(night: try night(context), reference: try reference(context), code: header ?? body?["code"]), to: request, context: context)
         }
         routes.post(":night/guestlist/:reference/cancel") { request, context in
             let body = try await fields(request)
-            return try cancel(night: try night(context), reference: try reference(context), code: body.values["code"], form: body.isForm)
+            return try answer(cancel(night: try night(context), reference: try reference(context), code: body["code"]), to: request, context: context)
         }
         routes.refuseOtherMethods(on: ":night/guestlist", allowing: [.get, .head, .post])
         routes.refuseOtherMethods(on: ":night/guestlist/:reference", allowing: [.delete])
@@ -68,19 +68,44 @@ struct GuestListRoutes: Sendable {
         return try Self.json(state, status: .ok, modified: snapshot.modified)
     }
 
+    /// What a sign-up or cancellation did, answered as JSON to the API and as the site's page to a plain form.
+    enum Done {
+        case signedUp(SignUpReceipt)
+        case cancelled(night: String, reference: String)
+    }
+
     /// Joins the night's list (POST).
-    func signUp(night id: String, fields: Fields) throws(APIError) -> Response {
+    func signUp(night id: String, fields: [String: String]) throws(APIError) -> Done {
         let now = configuration.clock()
-        let (night, list, _) = try lookUp(id, at: now)
-        let request = SignUpRequest(name: fields.values["name"] ?? "", partySize: fields.values["party_size"] ?? "",
-                                    contact: fields.values["contact"] ?? "")
-        let receipt: SignUpReceipt
+        let (_, list, _) = try lookUp(id, at: now)
+        let request = SignUpRequest(name: fields["name"] ?? "", partySize: fields["party_size"] ?? "", contact: fields["contact"] ?? "")
         do {
-            receipt = try book.signUp(request, to: list, at: now)
+            return .signedUp(try book.signUp(request, to: list, at: now))
         } catch {
-            throw Self.apiError(error, form: fields.isForm)
+            var refusal = Self.apiError(error)
+            // The numbers the reader's sentence names: the largest party this list takes, the places it has left.
+            if refusal.problem?.reason == .partySize { refusal.problem?.number = SignUpRules.maximumParty(list) }
+            if refusal.problem?.reason == .notEnoughPlaces { refusal.problem?.number = try? book.placesLeft(list) }
+            throw refusal
         }
-        if fields.isForm { return SignUpPages.accepted(receipt, title: night.night.title) }
+    }
+
+    /// Cancels a sign-up with its code (DELETE, or POST of the cancel form).
+    func cancel(night id: String, reference: String, code: String?) throws(APIError) -> Done {
+        guard let code, !code.isEmpty else {
+            var refusal = APIError.badParameter("code", "give the cancellation code (JSON {\"code\":…}, form field code, or X-Cancellation-Code)")
+            refusal.problem = SignUpProblem(.code)
+            throw refusal
+        }
+        do {
+            return .cancelled(night: id, reference: try book.cancel(night: id, reference: reference, code: code).reference)
+        } catch {
+            throw Self.apiError(error)
+        }
+    }
+
+    /// `done` as the site's page when `SignUpFormMiddleware` found a plain form, else as JSON.
+    private func answer(_ done: Done, to request: Request, context: ServerRequestContext) throws(APIError) -> Response {
         struct Accepted: Encodable {
             var night: String
             var reference: String
@@ -88,28 +113,26 @@ struct GuestListRoutes: Sendable {
             var partySize: Int
             var placesLeft: Int?
         }
-        return try Self.json(Accepted(night: receipt.night, reference: receipt.reference, cancellationCode: receipt.cancellationCode,
-                                      partySize: receipt.partySize, placesLeft: receipt.placesLeft), status: .created, modified: nil)
-    }
-
-    /// Cancels a sign-up with its code (DELETE, or POST of the cancel form).
-    func cancel(night id: String, reference: String, code: String?, form: Bool) throws(APIError) -> Response {
-        guard let code, !code.isEmpty else {
-            throw APIError.badParameter("code", "give the cancellation code (JSON {\"code\":…}, form field code, or X-Cancellation-Code)")
-        }
-        let removed: SignUp
-        do {
-            removed = try book.cancel(night: id, reference: reference, code: code)
-        } catch {
-            throw Self.apiError(error, form: form)
-        }
-        if form { return SignUpPages.cancelled(reference: removed.reference) }
         struct Cancelled: Encodable {
             var night: String
             var reference: String
             var cancelled: Bool
         }
-        return try Self.json(Cancelled(night: id, reference: removed.reference, cancelled: true), status: .ok, modified: nil)
+        switch done {
+        case .signedUp(let receipt):
+            if let pages, let language = context.formLanguage {
+                let outcome = SignUpPageRenderer.Outcome.accepted(reference: receipt.reference, cancellationCode: receipt.cancellationCode,
+                                                                  partySize: receipt.partySize, placesLeft: receipt.placesLeft)
+                return SignUpFormPages.response(pages.page(outcome, night: receipt.night, language: language, request: request), status: .created)
+            }
+            return try Self.json(Accepted(night: receipt.night, reference: receipt.reference, cancellationCode: receipt.cancellationCode,
+                                          partySize: receipt.partySize, placesLeft: receipt.placesLeft), status: .created, modified: nil)
+        case .cancelled(let night, let reference):
+            if let pages, let language = context.formLanguage {
+                return SignUpFormPages.response(pages.page(.cancelled(reference: reference), night: night, language: language, request: request), status: .ok)
+            }
+            return try Self.json(Cancelled(night: night, reference: reference, cancelled: true), status: .ok, modified: nil)
+        }
     }
 
     /// A JSON answer that is never stored (sign-ups are personal, states move with every sign-up).
@@ -143,7 +166,7 @@ struct GuestListRoutes: Sendable {
 
     /// The request body as fields: a JSON object of strings or numbers, or an HTML form (through Hummingbird's form
     /// decoder); capped at `maximumBodyBytes`, past which the connection is closed.
-    private func fields(_ request: Request, optional: Bool = false) async throws(APIError) -> Fields {
+    private func fields(_ request: Request, optional: Bool = false) async throws(APIError) -> [String: String] {
         let limit = configuration.maximumBodyBytes
         if let length = request.headers[.contentLength].flatMap({ Int($0) }), length > limit { throw APIError.bodyTooLarge(limit) }
         let buffer: ByteBuffer
@@ -153,7 +176,7 @@ struct GuestListRoutes: Sendable {
             throw APIError.bodyTooLarge(limit)
         }
         let bytes = Array(buffer.readableBytesView)
-        if bytes.isEmpty, optional { return Fields(values: [:], isForm: false) }
+        if bytes.isEmpty, optional { return [:] }
         let type = (request.headers[.contentType] ?? "").split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
         switch type {
         case "application/x-www-form-urlencoded":
@@ -161,14 +184,14 @@ struct GuestListRoutes: Sendable {
                 throw APIError(status: .badRequest, code: "bad_body", message: "the form is not UTF-8")
             }
             do {
-                return Fields(values: try URLEncodedFormDecoder().decode([String: String].self, from: text), isForm: true)
+                return try URLEncodedFormDecoder().decode([String: String].self, from: text)
             } catch let error as URLEncodedFormError where error.code == .duplicateKeys {
                 throw APIError.badParameter(error.value, "give \(error.value) once")
             } catch {
                 throw APIError(status: .badRequest, code: "bad_body", message: "the form cannot be read: send name=value pairs, percent-encoded")
             }
         case "application/json":
-            return Fields(values: try SignUpJSON.fields(bytes), isForm: false)
+            return try SignUpJSON.fields(bytes)
         default:
             throw APIError(status: .unsupportedMediaType, code: "unsupported_media_type",
                            message: "send application/json or application/x-www-form-urlencoded")
@@ -178,9 +201,14 @@ struct GuestListRoutes: Sendable {
     /// The night and its guest list in the current snapshot; 404 when there is no such night or it has no list.
     private func lookUp(_ id: String, at now: Timestamp) throws(APIError) -> (NightRow, GuestList, StoreSnapshots.Snapshot) {
         let snapshot = try snapshots.current()
-        guard let night = snapshot.engine.night(id, at: now) else { throw APIError.notFound("no night \(id) in the store") }
+        guard let night = snapshot.engine.night(id, at: now) else {
+            var missing = APIError.notFound("no night \(id) in the store")
+            missing.problem = SignUpProblem(.noNight)
+            throw missing
+        }
         guard let list = night.guestList else {
-            throw APIError(status: .notFound, code: SignUpError.Reason.noGuestList.rawValue, message: "this night has no guest list")
+            throw APIError(status: .notFound, code: SignUpError.Reason.noGuestList.rawValue, message: "this night has no guest list",
+                           problem: SignUpProblem(.noGuestList))
         }
         return (night, list, snapshot)
     }
@@ -189,24 +217,51 @@ struct GuestListRoutes: Sendable {
         do {
             return try book.placesLeft(list)
         } catch {
-            throw Self.apiError(error, form: false)
+            throw Self.apiError(error)
         }
     }
 
-    /// The status and code of a sign-up error: 400 for a field, 404, 409 with the list's reason, 403 for a wrong code, 503 for storage.
-    static func apiError(_ error: SignUpError, form: Bool) -> APIError {
-        var api: APIError
+    /// The status and code of a sign-up error: 400 for a field, 404, 409 with the list's reason, 403 for a wrong code, 503 for
+    /// storage; with the problem a form's page names.
+    static func apiError(_ error: SignUpError) -> APIError {
         switch error.kind {
-        case .invalid: api = APIError(status: .badRequest, code: "bad_field", message: error.message, parameter: error.field)
-        case .notFound: api = APIError(status: .notFound, code: "not_found", message: error.message, parameter: error.field)
-        case .refused: api = APIError(status: .conflict, code: error.reason?.rawValue ?? "refused", message: error.message)
-        case .wrongCode: api = APIError(status: .forbidden, code: "wrong_code", message: error.message, parameter: "code")
+        case .invalid:
+            return APIError(status: .badRequest, code: "bad_field", message: error.message, parameter: error.field, problem: problem(field: error.field))
+        case .notFound:
+            return APIError(status: .notFound, code: "not_found", message: error.message, parameter: error.field,
+                            problem: SignUpProblem(error.field == "reference" ? .noBooking : .noNight))
+        case .refused:
+            return APIError(status: .conflict, code: error.reason?.rawValue ?? "refused", message: error.message, problem: error.reason.map(problem(reason:)))
+        case .wrongCode:
+            return APIError(status: .forbidden, code: "wrong_code", message: error.message, parameter: "code", problem: SignUpProblem(.wrongCode))
         // The file's path stays in the server's log; the reader learns only that it failed.
         case .storage:
-            api = APIError(status: .serviceUnavailable, code: "storage_failed", message: "sign-ups cannot be saved right now; try again later",
-                           logDetail: error.description)
+            return APIError(status: .serviceUnavailable, code: "storage_failed", message: "sign-ups cannot be saved right now; try again later",
+                            problem: SignUpProblem(.unavailable), logDetail: error.description)
         }
-        api.htmlPage = form
-        return api
+    }
+
+    /// The problem of a malformed field.
+    private static func problem(field: String?) -> SignUpProblem {
+        switch field {
+        case "name": SignUpProblem(.name)
+        case "contact": SignUpProblem(.contact)
+        case "party_size": SignUpProblem(.partySize)
+        case "code": SignUpProblem(.code)
+        default: SignUpProblem(.other)
+        }
+    }
+
+    /// The problem of a list's refusal.
+    private static func problem(reason: SignUpError.Reason) -> SignUpProblem {
+        switch reason {
+        case .closed: SignUpProblem(.closed)
+        case .full: SignUpProblem(.full)
+        case .deadlinePassed: SignUpProblem(.deadlinePassed)
+        case .nightOver: SignUpProblem(.nightOver)
+        case .notEnoughPlaces: SignUpProblem(.notEnoughPlaces)
+        case .alreadySignedUp: SignUpProblem(.alreadySignedUp)
+        case .noGuestList: SignUpProblem(.noGuestList)
+        }
     }
 }

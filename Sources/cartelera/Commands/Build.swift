@@ -1,5 +1,6 @@
 import ArgumentParser
 import CarteleraFeeds
+import CarteleraOutput
 import CarteleraSite
 import Foundation
 
@@ -88,8 +89,7 @@ struct PublishOptions: ParsableArguments {
         let output = global.outputDirectory(output)
         let feeds = global.folder(feeds, variable: "CARTELERA_FEEDS", .feeds) { DefaultPaths.installed("Feeds", variable: "CARTELERA_FEEDS", environment: [:]) }
         let (context, _) = try moment.context(file)
-        let webVariable = environment["CARTELERA_WEB"].flatMap { $0.isEmpty ? nil : $0 }
-        let webFolder = only == .feeds ? nil : try SitePublishing.webFolder(web ?? (webVariable == nil ? file.folders[.web] : nil))
+        let webFolder = only == .feeds ? nil : try SitePublishing.webFolder(flag: web, configured: file.folders[.web], command: "build")
         let (report, site) = try SitePublishing.publish(
             store: global.storeDirectory, feeds: feeds, output: output, context: context, web: webFolder, buildsFeeds: only != .site,
             siteOptions: SiteOptions(baseURL: siteURL, programmeLimit: programmePages, mustacheOnly: mustacheOnly))

@@ -127,7 +127,7 @@ extension Cartelera {
             let configuration = try global.configuration()
             let context = QueryContext(now: now, guideZone: configuration.zone, channelLists: configuration.channelLists, tonight: configuration.tonight)
             let feeds = DefaultPaths.installed("Feeds", variable: "CARTELERA_FEEDS", environment: ProcessInfo.processInfo.environment)
-            let web = try SitePublishing.webFolder(nil)
+            let web = try SitePublishing.webFolder(flag: nil, configured: nil, command: "build")
             let (report, site) = try SitePublishing.publish(
                 store: store, feeds: feeds, output: "\(output)/public", context: context, web: web, buildsFeeds: true, siteOptions: SiteOptions())
             guard let report, let site else { throw CommandFailure(description: "build: nothing was published", status: .failed) }

@@ -2,6 +2,7 @@ import ArgumentParser
 import CarteleraModel
 import CarteleraQuery
 import CarteleraServer
+import CarteleraSite
 import Foundation
 import Logging
 
@@ -14,7 +15,9 @@ extension Cartelera {
                 GET /api/query/<kind>, /api/shake/<kind>, /api/now, /api/airings?title=…, /api/audiences/<day> take the \
                 parameters of `cartelera query` (its options without dashes: ?type=film&next=3h&sort=rating,title&limit=10) and \
                 answer JSON; a bad parameter is a 400 naming it, in the query string's words. POST /api/nights/<id>/guestlist \
-                signs up for an open guest list. /healthz checks on each call whether the store is readable (503 with the \
+                signs up for an open guest list; the site's plain forms are answered with pages of the site's templates \
+                (found as `build` finds them: --web, $CARTELERA_WEB, web: in the configuration, the installed share/cartelera/Web, \
+                or the Web/ of the repository). /healthz checks on each call whether the store is readable (503 with the \
                 reason when not) and says how old each source's data is. Every other path is a file of the output folder that \
                 `cartelera build` writes (the site, feeds/, api/, guide.xml).
 
@@ -34,6 +37,11 @@ extension Cartelera {
         @Option(name: .long, help: ArgumentHelp(
             "The published folder to serve (default: $CARTELERA_OUTPUT, else `public` beside the store).", valueName: "dir"))
         var output: String?
+
+        @Option(name: .long, help: ArgumentHelp(
+            "The site's templates and labels, for the pages answering its sign-up forms (default: $CARTELERA_WEB, the installed share/cartelera/Web, or the Web/ of the repository).",
+            valueName: "dir"))
+        var web: String?
 
         @Option(name: .long, help: ArgumentHelp("Answer as of this fixed instant instead of the clock (for demos and tests).", valueName: "time"))
         var at: String?
@@ -75,6 +83,8 @@ extension Cartelera {
 
         func run() async throws {
             try checkStore()
+            let file = try global.configuration()
+            let webFolder = try SitePublishing.webFolder(flag: web, configured: file.folders[.web], command: "serve")
             let level: Logger.Level = global.debug ? .debug : noAccessLog ? .notice : .info
             LoggingSystem.bootstrap { label in
                 var handler = StreamLogHandler.standardError(label: label)
@@ -82,11 +92,11 @@ extension Cartelera {
                 return handler
             }
             let outputFolder = global.outputDirectory(output)
-            let file = try global.configuration()
             var configuration = ServerConfiguration(
                 storeRoot: global.storeDirectory, outputFolder: outputFolder,
                 context: QueryContext(now: Timestamp(Date()), guideZone: file.zone, channelLists: file.channelLists, tonight: file.tonight))
             configuration.host = host
+            configuration.web = webFolder
             configuration.port = port
             configuration.readsPerMinute = readsPerMinute
             configuration.signUpsPerMinute = signUpsPerMinute

@@ -1,31 +1,28 @@
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 import Foundation
 
 /// A published file written piece by piece into a temp file beside it, then put in place only when its bytes differ
 /// from the file already there: a guide of hundreds of megabytes is never held whole, and an unchanged one keeps its
-/// modification time. The temp file is synced before the rename and the folder after it, as `AtomicFile` does.
-final class StreamedFile {
+/// modification time. Synced as `PublishedFile.write` syncs: the temp file before the rename, the folder after it.
+public final class StreamedFile {
     /// The file's path.
-    let path: String
+    public let path: String
     private let temp: String
     private let handle: FileHandle
     private var buffer: [UInt8] = []
     private var closed = false
 
     /// Starts the temp file for `path`, creating its folder.
-    init(path: String) throws(BuildError) {
+    public init(path: String) throws(OutputError) {
         self.path = path
-        let folder = (path as NSString).deletingLastPathComponent
-        temp = "\(folder)/.\((path as NSString).lastPathComponent).tmp-\(getpid())-\(UInt64.random(in: 0...UInt64.max))"
-        do {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        } catch {
-            throw BuildError(file: path, message: "its folder cannot be created: \(error.localizedDescription)")
-        }
+        temp = PublishedFile.temporaryPath(for: path)
+        try PublishedFile.makeFolder(PublishedFile.folder(of: path))
         guard FileManager.default.createFile(atPath: temp, contents: nil), let handle = FileHandle(forWritingAtPath: temp) else {
-            throw BuildError(file: path, message: "cannot create its temp file \(temp)")
+            throw OutputError(file: path, detail: "cannot create its temp file \(temp)")
         }
         self.handle = handle
     }
@@ -38,42 +35,34 @@ final class StreamedFile {
     }
 
     /// Appends bytes, writing them out a megabyte at a time.
-    func append(_ bytes: [UInt8]) throws(BuildError) {
+    public func append(_ bytes: [UInt8]) throws(OutputError) {
         buffer += bytes
         if buffer.count >= 1 << 20 { try flush() }
     }
 
     /// Ends the file: true when it was put in place, false when the file already held these bytes (the temp is removed).
-    func finish() throws(BuildError) -> Bool {
+    public func finish() throws(OutputError) -> Bool {
         try flush()
         do {
             try handle.synchronize()
             try handle.close()
         } catch {
-            throw BuildError(file: path, message: "cannot be written: \(error.localizedDescription)")
+            throw OutputError(file: path, detail: "cannot be written: \(error.localizedDescription)")
         }
         closed = true
         if Self.sameBytes(temp, path) {
             unlink(temp)
             return false
         }
-        guard rename(temp, path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            unlink(temp)
-            throw BuildError(file: path, message: "cannot be put in place: \(reason)")
-        }
-        let folder = open((path as NSString).deletingLastPathComponent, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        if folder >= 0 {
-            fsync(folder)
-            close(folder)
-        }
+        try PublishedFile.install(temp, at: path)
+        try PublishedFile.syncFolder(PublishedFile.folder(of: path))
         return true
     }
 
-    private func flush() throws(BuildError) {
+    private func flush() throws(OutputError) {
         guard !buffer.isEmpty else { return }
         do { try handle.write(contentsOf: buffer) } catch {
-            throw BuildError(file: path, message: "cannot be written: \(error.localizedDescription)")
+            throw OutputError(file: path, detail: "cannot be written: \(error.localizedDescription)")
         }
         buffer.removeAll(keepingCapacity: true)
     }

@@ -8,7 +8,7 @@ public final class GzipStream {
     private var finished = false
 
     /// A stream at zlib's level 6; nil only when zlib cannot allocate its state.
-    init?() {
+    public init?() {
         guard cartelera_deflate_init(&stream, 6, 15 + 16) == Z_OK else { return nil }
     }
 
@@ -17,12 +17,12 @@ public final class GzipStream {
     }
 
     /// Compresses `bytes` and hands what comes out to `sink`.
-    func compress(_ bytes: [UInt8], into sink: ([UInt8]) throws -> Void) throws {
+    public func compress(_ bytes: [UInt8], into sink: ([UInt8]) throws -> Void) throws {
         try run(bytes, flush: Z_NO_FLUSH, into: sink)
     }
 
     /// Ends the stream (the gzip trailer) and hands the rest to `sink`.
-    func finish(into sink: ([UInt8]) throws -> Void) throws {
+    public func finish(into sink: ([UInt8]) throws -> Void) throws {
         guard !finished else { return }
         finished = true
         try run([], flush: Z_FINISH, into: sink)
@@ -59,6 +59,7 @@ public final class GzipStream {
 }
 
 /// zlib refused to compress: only when it runs out of memory.
-struct GzipError: Error, CustomStringConvertible {
-    var description: String { "gzip compression failed (zlib could not allocate its state)" }
+public struct GzipError: Error, CustomStringConvertible {
+    /// The one line it prints.
+    public var description: String { "gzip compression failed (zlib could not allocate its state)" }
 }

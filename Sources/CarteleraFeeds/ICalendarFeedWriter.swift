@@ -1,4 +1,7 @@
 import CarteleraModel
+import CarteleraOutput
+import CarteleraQuery
+import CarteleraStore
 import Foundation
 
 /// One event of a calendar feed: what the writer needs, nothing scraped left unescaped by it.
@@ -23,8 +26,65 @@ struct CalendarEvent: Codable, Hashable, Sendable {
 }
 
 /// Writes iCalendar (RFC 5545): one VEVENT per event, times in UTC, a DISPLAY alarm before each start, every
-/// content line escaped and folded at 75 octets with CRLF line ends.
-enum ICalendarWriter {
+/// content line escaped and folded at 75 octets with CRLF line ends. Programmes and nights only.
+///
+/// Each feed's calendar keeps a ledger in `.cartelera/calendars/<feed>.json`, so UIDs and sequences carry over builds.
+public struct ICalendarFeedWriter: FeedWriter {
+    public var name: String { "ics" }
+    public var extensions: [String] { ["ics"] }
+    public var mediaType: String { "text/calendar" }
+    public var kinds: [Query.Kind] { [.programmes, .nights] }
+
+    /// `feeds/<name>.ics` through the feed's ledger.
+    public func write(_ job: FeedJob) throws(BuildError) {
+        let definition = job.definition
+        let context = job.context
+        let ledgerPath = Self.ledgerPath(feed: definition.name)
+        var ledger = CalendarLedger(feed: definition.name)
+        if let data = job.folder.existing(ledgerPath) {
+            do {
+                let kept = try JSONDecoder().decode(CalendarLedger.self, from: data)
+                if kept.version == CalendarLedger.version, kept.feed == definition.name { ledger = kept }
+            } catch {
+                // The calendar still comes out whole (UIDs derive from the items), but sequences start again: say so.
+                job.failures.append("\(job.folder.root)/\(ledgerPath): cannot be read (\(error)); \(definition.name).ics starts its events' sequences again")
+            }
+        }
+        let items = job.entries.compactMap { entry -> CalendarLedger.Item? in
+            guard let start = entry.start else { return nil }
+            let event = CalendarEvent(
+                uid: "", sequence: 0, stamp: context.now, start: start, end: entry.end, summary: entry.title, description: entry.text,
+                location: entry.location, geo: entry.geo, url: entry.url, categories: entry.tags, cancelled: false)
+            return CalendarLedger.Item(id: entry.id, place: entry.place, event: event)
+        }
+        let nightIDs = definition.kind == .nights ? try Self.storedNightIDs(job.store) : []
+        let events = ledger.reconcile(items, now: context.now, keepCancelledUntil: context.now.adding(seconds: -86_400)) { id in
+            let programme = ProgrammeID(rawValue: id)
+            if programme.parts != nil { return job.engine.containsProgramme(programme) }
+            return nightIDs.contains(id)
+        }
+        let calendar = Self.calendar(
+            name: definition.title, description: definition.description, language: definition.language, events: events, alarmMinutes: definition.alarmMinutes)
+        try job.write(calendar, extension: "ics")
+        let encoded: [UInt8]
+        do { encoded = Array(try PublishedJSON.encoder.encode(ledger)) } catch {
+            throw BuildError(file: job.folder.root + "/" + ledgerPath, message: "cannot be encoded: \(error)")
+        }
+        try job.folder.write(encoded, to: ledgerPath)
+    }
+
+    /// Where a feed's ledger is kept, relative to the output folder.
+    static func ledgerPath(feed: String) -> String { ".cartelera/calendars/\(feed).json" }
+
+    /// Every stored night's id; a nights shard that cannot be read fails the build, since its nights would read as cancelled.
+    private static func storedNightIDs(_ store: any StoreSnapshot) throws(BuildError) -> Set<String> {
+        var ids = Set<String>()
+        for day in try store.reading({ store throws(StoreError) in try store.nightDays() }) {
+            for night in try store.reading({ store throws(StoreError) in try store.nights(day: day) })?.nights ?? [] { ids.insert(night.id) }
+        }
+        return ids
+    }
+
     /// The calendar's bytes.
     static func calendar(name: String, description: String?, language: String, events: [CalendarEvent], alarmMinutes: Int?) -> [UInt8] {
         var out: [UInt8] = []
