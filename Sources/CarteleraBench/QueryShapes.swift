@@ -77,11 +77,21 @@ public enum QueryShapes {
         case .q1: return q1()
         case .q2, .q5: return q2(genreLabel: DataSetG.genres[run % DataSetG.genres.count])
         case .q3:
-            let channel = DataSetG.channelName(q3Stream.below(DataSetG.channelCount))
-            let day = DataSetG.base + 86_400 * Int64(q3Stream.below(DataSetG.dayCount))
+            let (channel, day) = q3Draw(&q3Stream)
             return q3(channel: channel, day: day)
         case .q4: return q4()
         }
+    }
+
+    /// The channel and day (epoch seconds of its midnight) of q3's first `runs` runs, as `parameters` draws them.
+    public static func q3Draws(runs: Int) -> [(channel: String, day: Int64)] {
+        var stream = SplitMix64(5, 3)
+        return (0..<runs).map { _ in q3Draw(&stream) }
+    }
+
+    private static func q3Draw(_ stream: inout SplitMix64) -> (channel: String, day: Int64) {
+        let channel = DataSetG.channelName(stream.below(DataSetG.channelCount))
+        return (channel, DataSetG.base + 86_400 * Int64(stream.below(DataSetG.dayCount)))
     }
 
     /// The reference table of BENCHMARKS.md.

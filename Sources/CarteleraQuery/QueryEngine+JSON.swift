@@ -28,21 +28,44 @@ extension QueryEngine {
         return writer.out
     }
 
-    /// The JSON of `shake(query, using:)`, the same pick from the same generator; nil when nothing matches.
+    /// The JSON of `shake(query, using:)`, the same pick from the same generator; nil when nothing matches. The matches
+    /// are found once, as `shake` finds them.
     public func shakeJSON(_ query: Query, using generator: inout some RandomNumberGenerator) -> [UInt8]? {
-        let total: Int = switch query.kind {
-        case .programmes: ProgrammeSearch(index: index.programmes).matches(query).count
-        case .venues: NightlifeSearch(index: index.nightlife).venues(query).count
-        case .nights: NightlifeSearch(index: index.nightlife).nights(query).count
-        case .promotions: NightlifeSearch(index: index.nightlife).promotions(query).count
-        case .audiences: AudienceSearch(index: index.audiences).entries(query).count
-        case .shares: AudienceSearch(index: index.audiences).shares(query).count
-        }
-        guard total > 0 else { return nil }
         var pick = query
         pick.limit = 1
-        pick.offset = Int.random(in: 0..<total, using: &generator)
-        return answerJSON(pick)
+        func picked(_ total: Int) -> Bool {
+            guard total > 0 else { return false }
+            pick.offset = Int.random(in: 0..<total, using: &generator)
+            return true
+        }
+        var writer = AnswerWriter(index: index)
+        switch query.kind {
+        case .programmes:
+            let matches = ProgrammeSearch(index: index.programmes).matches(query)
+            guard picked(matches.count) else { return nil }
+            writer.programmes(matches, pick)
+        case .venues:
+            let matches = NightlifeSearch(index: index.nightlife).venues(query)
+            guard picked(matches.count) else { return nil }
+            writer.venues(matches, pick)
+        case .nights:
+            let matches = NightlifeSearch(index: index.nightlife).nights(query)
+            guard picked(matches.count) else { return nil }
+            writer.nights(matches, pick)
+        case .promotions:
+            let matches = NightlifeSearch(index: index.nightlife).promotions(query)
+            guard picked(matches.count) else { return nil }
+            writer.promotions(matches, pick)
+        case .audiences:
+            let matches = AudienceSearch(index: index.audiences).entries(query)
+            guard picked(matches.count) else { return nil }
+            writer.audiences(matches, pick)
+        case .shares:
+            let records = AudienceSearch(index: index.audiences).shares(query)
+            guard picked(records.count) else { return nil }
+            writer.shares(records, pick)
+        }
+        return writer.out
     }
 
     /// The JSON of `nowAndNext(at:channels:)`, byte for byte what `JSONEncoder` writes for it: `cartelera now --json`
@@ -79,6 +102,8 @@ extension QueryEngine {
 struct AnswerWriter {
     let index: QueryIndex
     var out: [UInt8] = []
+    /// The UTC day of the last instant written and its `YYYY-MM-DDT`: rows in time order mostly share their day.
+    var dateDay = Int.min, dateText: [UInt8] = []
 
     /// `{"kind":…,"offset":…,"rows":[` … `],"total":…}` around the page of `matches` the query asks for.
     private mutating func page<Match>(_ matches: [Match], _ query: Query, row: (inout AnswerWriter, Match) -> Void) {
@@ -144,7 +169,8 @@ struct AnswerWriter {
     }
 
     mutating func programmes(_ matches: [ProgrammeSearch.Match], _ query: Query) {
-        page(matches, query) { writer, match in writer.programme(match.record, tier: match.tier, minutesLeft: nil) }
+        let programmes = index.programmes
+        page(matches, query) { writer, match in writer.programme(match.record, of: programmes, tier: match.tier, minutesLeft: nil) }
     }
 
     mutating func venues(_ matches: [NightlifeSearch.VenueMatch], _ query: Query) {
@@ -240,12 +266,14 @@ struct AnswerWriter {
     /// A `ProgrammeRow` of record `record`: `channel`, `channelName`, `externalID`, `genres`, `id`, `match`,
     /// `minutesLeft`, `score`, `start`, `stop`, `title`, `type`, `year`.
     mutating func programme(_ record: Int, tier: MatchTier?, minutesLeft: Int?) {
-        let programmes = index.programmes
+        programme(record, of: index.programmes, tier: tier, minutesLeft: minutesLeft)
+    }
+
+    /// A `ProgrammeRow` of record `record` of `programmes`: the channel's parts, genres and type as the index wrote them once,
+    /// the rest from the columns.
+    private mutating func programme(_ record: Int, of programmes: ProgrammeIndex, tier: MatchTier?, minutesLeft: Int?) {
         let channel = Int(programmes.channel[record])
-        literal(#"{"channel":"#)
-        CanonicalJSON.append(string: programmes.channels[channel], to: &out)
-        literal(#","channelName":"#)
-        CanonicalJSON.append(string: programmes.channelNames[channel], to: &out)
+        out.append(contentsOf: programmes.channelRowHeads[channel])
         programmes.externalID.withBytes(record) { external in
             guard !external.isEmpty else { return }
             literal(#","externalID":"#)
@@ -257,15 +285,15 @@ struct AnswerWriter {
         while bits != 0 {
             let bit = bits.trailingZeroBitCount
             bits &= bits - 1
-            guard bit < programmes.genreOfBit.count, let genre = programmes.genreOfBit[bit] else { continue }
+            guard bit < programmes.genreJSON.count, let genre = programmes.genreJSON[bit] else { continue }
             if !first { out.append(UInt8(ascii: ",")) }
             first = false
-            CanonicalJSON.append(string: genre.rawValue, to: &out)
+            out.append(contentsOf: genre)
         }
-        literal(#"],"id":""#)
-        CanonicalJSON.append(escaped: programmes.channels[channel], to: &out)
-        out.append(UInt8(ascii: "@"))
-        CanonicalJSON.append(integer: Int(programmes.start[record]), to: &out)
+        literal(#"],"id":"#)
+        out.append(contentsOf: programmes.channelIDHeads[channel])
+        let start = programmes.start[record]
+        CanonicalJSON.append(integer: Int(start), to: &out)
         out.append(UInt8(ascii: "\""))
         if let tier {
             literal(#","match":"#)
@@ -275,29 +303,58 @@ struct AnswerWriter {
             literal(#","minutesLeft":"#)
             CanonicalJSON.append(integer: minutesLeft, to: &out)
         }
-        let score = programmes.score[record]
-        if score != 255 {
-            literal(#","score":"#)
-            CanonicalJSON.append(number: Double(score) / 10, to: &out)
-        }
+        let score = Int(programmes.score[record])
+        if score < Self.scoreFields.count { out.append(contentsOf: Self.scoreFields[score]) }
         literal(#","start":"#)
-        CanonicalJSON.append(instant: Timestamp(secondsSince1970: programmes.start[record]), to: &out)
+        instant(start)
         if let stop = programmes.stopTime(record) {
             literal(#","stop":"#)
-            CanonicalJSON.append(instant: Timestamp(secondsSince1970: stop), to: &out)
+            instant(stop)
         }
         literal(#","title":"#)
         programmes.titles.withBytes(Int(programmes.title[record])) { CanonicalJSON.append(utf8: $0, to: &out) }
-        if let type = programmes.typeOfCode[Int(programmes.type[record])] {
-            literal(#","type":"#)
-            CanonicalJSON.append(string: type.rawValue, to: &out)
-        }
+        if let type = programmes.typeFields[Int(programmes.type[record])] { out.append(contentsOf: type) }
         let year = programmes.year[record]
         if year != 0 {
             literal(#","year":"#)
             CanonicalJSON.append(integer: Int(year), to: &out)
         }
         out.append(UInt8(ascii: "}"))
+    }
+
+    /// `,"score":…` for each stored score (tenths, 0–254; 255 is none), as `JSONEncoder` writes the score out of 10.
+    private static let scoreFields: [[UInt8]] = (0..<255).map { tenths in
+        var field = Array(#","score":"#.utf8)
+        CanonicalJSON.append(number: Double(tenths) / 10, to: &field)
+        return field
+    }
+
+    /// An instant as `CanonicalJSON.append(instant:)` writes it (`"2026-11-22T20:30:00Z"`), the date part kept from the
+    /// last instant of the same day.
+    private mutating func instant(_ seconds: Int64) {
+        let time = Timestamp(secondsSince1970: seconds)
+        let day = time.utcDay.daysSince1970
+        if day != dateDay {
+            dateDay = day
+            dateText.removeAll(keepingCapacity: true)
+            time.appendISO8601(to: &dateText)
+            // The time of day after the `T` is always `hh:mm:ssZ`, nine bytes.
+            dateText.removeLast(9)
+        }
+        out.append(UInt8(ascii: "\""))
+        out.append(contentsOf: dateText)
+        let second = min(max(time.utcSecondOfDay, 0), 86_399)
+        twoDigits(second / 3600)
+        out.append(UInt8(ascii: ":"))
+        twoDigits(second / 60 % 60)
+        out.append(UInt8(ascii: ":"))
+        twoDigits(second % 60)
+        literal(#"Z""#)
+    }
+
+    private mutating func twoDigits(_ value: Int) {
+        out.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value / 10))
+        out.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value % 10))
     }
 
     /// `"match":<tier>,` when the row has a tier.

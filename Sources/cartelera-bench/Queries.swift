@@ -9,13 +9,21 @@ import Foundation
 struct Queries: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "query",
-        abstract: "Run q1–q5 over data set G: rows and fingerprints, warm p50/p99 beside a linear scan, cold times and memory.")
+        abstract: "Run q1–q5 over data set G: rows and fingerprints, warm p50/p99 beside a linear scan and indexed SQLite, cold times and memory.",
+        discussion: """
+            The peer is Bench/sqlite_query.py: the SQLite database of Bench/sqlite_api.py (FTS5 with accents removed, an index for \
+            each shape's lookup; built once into DIR/peer from DIR/jsonl) asked the same runs' questions through python3's sqlite3, \
+            each run fetching every column of every row.
+            """)
 
     @Argument(help: ArgumentHelp("The folder `cartelera-bench generate` wrote (default out/bench-g).", valueName: "dir"))
     var directory: String = "out/bench-g"
 
     @Option(name: .long, help: ArgumentHelp("Warm runs per shape.", valueName: "n"))
     var runs: Int = 200
+
+    @Flag(name: .long, help: "Measure Cartelera only, without the indexed SQLite peer (Bench/sqlite_query.py).")
+    var noPeer = false
 
     func validate() throws {
         guard (1...100_000).contains(runs) else { throw ValidationError("--runs must be from 1 to 100000") }
@@ -38,14 +46,22 @@ struct Queries: AsyncParsableCommand {
             allMatch = allMatch && same
             print("  \(reference.shape.rawValue) \(reference.parameters.padding(toLength: 24, withPad: " ", startingAt: 0)) rows \(ids.count) first \(ids.first ?? "—") fingerprint \(fingerprint) \(same ? "= reference" : "≠ reference \(reference.fingerprint)")")
         }
-        print("\nwarm, \(runs) runs each (ms):")
-        print("  shape  rows   p50      p99      scan p50  scan p99  scan/engine  cold (fresh process)")
         let results = QueryBenchmark(engine: engine, runs: runs).measure()
+        let peer = noPeer ? nil : try SQLitePeer.measure(directory: directory, runs: runs)
+        if let seconds = peer?.buildSeconds { print(String(format: "\nthe SQLite peer loaded G's JSON Lines into %@/peer in %.1f s", directory, seconds)) }
+        print("\nwarm, \(runs) runs each (ms); the peer (SQLite, FTS5 and indexes) answers the same runs:")
+        print("  shape  rows   p50      p99      scan p50  scan p99  scan/engine  peer rows  peer p50  peer p99  engine/peer  cold (fresh process)")
+        var peerRowsDiffer = false
         for result in results {
             let coldTime = cold[result.shape].map { String(format: "%.0f ms", $0 * 1000) } ?? "—"
-            print(String(format: "  %@     %5d  %7.3f  %7.3f  %8.3f  %8.3f  %8.0f×     %@%@", result.shape.rawValue, result.rows, result.p50 * 1000,
-                         result.p99 * 1000, result.baselineP50 * 1000, result.baselineP99 * 1000, result.baselineP50 / max(result.p50, 1e-9),
-                         coldTime, result.agreesWithBaseline ? "" : "  (differs from the scan!)"))
+            var peerColumns = "        —         —         —            —"
+            if let theirs = peer?.shapes[result.shape] {
+                peerColumns = String(format: "%9d  %8.3f  %8.3f  %10.2f×", theirs.rows, theirs.p50 * 1000, theirs.p99 * 1000, result.p50 / max(theirs.p50, 1e-9))
+                peerRowsDiffer = peerRowsDiffer || theirs.rows != result.rows
+            }
+            print(String(format: "  %@     %5d  %7.3f  %7.3f  %8.3f  %8.3f  %8.0f×  ", result.shape.rawValue, result.rows, result.p50 * 1000,
+                         result.p99 * 1000, result.baselineP50 * 1000, result.baselineP99 * 1000, result.baselineP50 / max(result.p50, 1e-9))
+                  + peerColumns + "   " + coldTime + (result.agreesWithBaseline ? "" : "  (differs from the scan!)"))
         }
         var usage = rusage()
         getrusage(RUSAGE_SELF.rawValue, &usage)
@@ -55,6 +71,7 @@ struct Queries: AsyncParsableCommand {
                      Double(children.ru_maxrss) / 1024, Double(usage.ru_maxrss) / 1024))
         if !allMatch { throw BenchFailure("an answer differs from BENCHMARKS.md's reference") }
         if results.contains(where: { !$0.agreesWithBaseline }) { throw BenchFailure("the engine and the linear scan disagree") }
+        if peerRowsDiffer { throw BenchFailure("the SQLite peer's first answer has other rows than the engine's") }
     }
 
     /// Each shape asked once of a fresh `cartelera` process: the time from its start to its answer.
