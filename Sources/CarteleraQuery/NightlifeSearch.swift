@@ -59,6 +59,12 @@ struct NightlifeSearch {
             }
             matches.append(VenueMatch(record: record, distance: distance, tier: tier))
         }
+        // "What is near" alone is the common question (q4 of bench query): one inlined comparison sorts it, not the
+        // general comparator's chain of closures.
+        if query.effectiveSorts == [.distance] {
+            matches.sort { ($0.distance ?? .infinity, $0.record) < ($1.distance ?? .infinity, $1.record) }
+            return matches
+        }
         matches.sort(by: query.effectiveSorts.map { sort -> (VenueMatch, VenueMatch) -> MatchOrder in
             switch sort {
             case .distance: return { MatchOrder($0.distance ?? .infinity, $1.distance ?? .infinity) }
