@@ -4,6 +4,7 @@ import Glibc
 import CarteleraOutput
 import CarteleraStore
 import Foundation
+import Synchronization
 
 /// A build's failure to write or read a file, naming it.
 public struct BuildError: Error, CustomStringConvertible, Sendable {
@@ -43,8 +44,12 @@ public struct BuildError: Error, CustomStringConvertible, Sendable {
 /// one did not are removed. What the builds wrote is listed in `.cartelera/build.json`; other files are left alone.
 ///
 /// Published files are renamed into place unsynced, as the site's pages are: a build writes thousands of them, and
-/// one `syncfs` in `finish()` makes them all durable before the list and the build's record vouch for them.
+/// one `syncfs` in `finish()` makes them all durable before the list and the build's record vouch for them. Every
+/// `flushEvery` bytes a `syncfs` is started in the background, so the disk writes while the build renders and the last
+/// one has little left to wait for.
 final class OutputFolder {
+    private static let flushEvery = 64 << 20
+
     /// The folder.
     let root: String
     /// Files this build wrote, unchanged, and removed, relative to `root`.
@@ -57,6 +62,9 @@ final class OutputFolder {
     private var folders: Set<String> = []
     /// Whether a file was put in place unsynced since the last sync.
     private var unsynced = false
+    /// Bytes written unsynced since the last background flush started.
+    private var unflushed = 0
+    private lazy var flusher = BackgroundFlush(root: root)
     /// The files this build wrote, found unchanged or kept, in that order.
     private var claimed: [String] = []
 
@@ -115,8 +123,17 @@ final class OutputFolder {
         } catch {
             throw BuildError(file: path, message: "cannot be written: \(error.detail)")
         }
-        unsynced = true
+        wroteUnsynced(bytes.count)
         written.append(relative)
+    }
+
+    /// Counts `count` bytes written to a file of this folder without a sync, starting a background flush every `flushEvery`.
+    func wroteUnsynced(_ count: Int) {
+        unsynced = true
+        unflushed += count
+        guard unflushed >= Self.flushEvery else { return }
+        unflushed = 0
+        flusher.start()
     }
 
     /// Writes the build's own state at `relative` (a calendar's ledger) synced on its own, unless it already holds `bytes`:
@@ -144,7 +161,7 @@ final class OutputFolder {
         let changed: Bool
         do { changed = try file.finish() } catch { throw BuildError(error) }
         if changed {
-            unsynced = true
+            wroteUnsynced(0)
             written.append(relative)
         } else {
             unchanged.append(relative)
@@ -154,7 +171,12 @@ final class OutputFolder {
     /// Makes every file written so far durable with one `syncfs`, when any was put in place unsynced.
     func sync() throws(BuildError) {
         guard unsynced else { return }
-        do { try PublishedFile.syncFileSystem(containing: root) } catch { throw BuildError(error) }
+        do throws(OutputError) {
+            try flusher.wait()
+            try PublishedFile.syncFileSystem(containing: root)
+        } catch {
+            throw BuildError(error)
+        }
         unsynced = false
     }
 
@@ -197,5 +219,34 @@ final class OutputFolder {
     /// Only plain relative paths inside the folder may be removed, whatever the list file says.
     private static func isOwnable(_ relative: String) -> Bool {
         !relative.isEmpty && !relative.hasPrefix("/") && !relative.split(separator: "/").contains("..")
+    }
+}
+
+/// `syncfs` calls run one after another on a queue of their own while the build goes on; the first failure is kept for
+/// `wait()`, since a later call on a new descriptor need not report it again.
+private final class BackgroundFlush: Sendable {
+    private let root: String
+    private let queue = DispatchQueue(label: "cartelera.flush")
+    private let failure = Mutex<OutputError?>(nil)
+
+    init(root: String) {
+        self.root = root
+    }
+
+    /// Starts a flush of the file system holding `root`, after those already started.
+    func start() {
+        queue.async { [self] in
+            do throws(OutputError) {
+                try PublishedFile.syncFileSystem(containing: root)
+            } catch {
+                failure.withLock { $0 = $0 ?? error }
+            }
+        }
+    }
+
+    /// Waits for the flushes started; throws the first that failed.
+    func wait() throws(OutputError) {
+        queue.sync {}
+        if let failure = failure.withLock({ $0 }) { throw failure }
     }
 }

@@ -49,6 +49,7 @@ final class XMLTVFiles {
 
     /// Hands the buffer to the worker, waiting while it is `chunksInFlight` chunks behind.
     private func drain() {
+        folder.wroteUnsynced(buffer.count)
         let chunk = buffer
         buffer = []
         buffer.reserveCapacity(Self.chunkSize + (1 << 16))
