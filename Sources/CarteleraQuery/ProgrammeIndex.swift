@@ -50,13 +50,8 @@ final class ProgrammeIndex: Sendable {
     let channelNames: [String]
     /// Channel id → its number in `channels`.
     let channelNumber: [String: UInt32]
-    /// What an answer writes of each channel, escaped once here rather than on every row: the row's head
-    /// (`{"channel":…,"channelName":…`) and the start of its programme ids (`"La1.es@`).
-    let channelRowHeads: [[UInt8]], channelIDHeads: [[UInt8]]
-    /// Each genre bit's JSON string, nil for a bit this build has no genre for.
-    let genreJSON: [[UInt8]?]
-    /// Each type code's `,"type":…` field, nil for none.
-    let typeFields: [[UInt8]?]
+    /// What an answer's rows write of each channel, genre, type and score, escaped once here rather than on every row.
+    let rowParts: ProgrammeRowParts
     /// Folded title words → the titles folding to them, for airings; made on first use.
     private let titleKeys = Mutex<[String: [Int]]?>(nil)
 
@@ -90,17 +85,7 @@ final class ProgrammeIndex: Sendable {
         genreOfBit = try file.strings("genreNames").all.map { Genre(rawValue: $0) }
         typeOfCode = [nil] + (try file.strings("typeNames").all.map { ProgrammeType(rawValue: $0) })
         count = start.count
-        (channelRowHeads, channelIDHeads) = zip(channels, channelNames).map { channel, name in
-            var head = Array(#"{"channel":"#.utf8), id = Array("\"".utf8)
-            CanonicalJSON.append(string: channel, to: &head)
-            head += #","channelName":"#.utf8
-            CanonicalJSON.append(string: name, to: &head)
-            CanonicalJSON.append(escaped: channel, to: &id)
-            id.append(UInt8(ascii: "@"))
-            return (head, id)
-        }.reduce(into: ([[UInt8]](), [[UInt8]]())) { $0.0.append($1.0); $0.1.append($1.1) }
-        genreJSON = genreOfBit.map { genre in genre.map { var text: [UInt8] = []; CanonicalJSON.append(string: $0.rawValue, to: &text); return text } }
-        typeFields = typeOfCode.map { type in type.map { var text = Array(#","type":"#.utf8); CanonicalJSON.append(string: $0.rawValue, to: &text); return text } }
+        rowParts = ProgrammeRowParts(channels: channels, names: channelNames, genres: genreOfBit, types: typeOfCode)
         try check()
     }
 

@@ -269,74 +269,75 @@ struct AnswerWriter {
         programme(record, of: index.programmes, tier: tier, minutesLeft: minutesLeft)
     }
 
-    /// A `ProgrammeRow` of record `record` of `programmes`: the channel's parts, genres and type as the index wrote them once,
-    /// the rest from the columns, into bytes reserved for the whole row.
+    /// A `ProgrammeRow` of record `record` of `programmes`: the channel's parts, genres, type and score as the index wrote
+    /// them once, the rest from the columns, into bytes reserved for the whole row.
     private mutating func programme(_ record: Int, of programmes: ProgrammeIndex, tier: MatchTier?, minutesLeft: Int?) {
+        let parts = programmes.rowParts
         let channel = Int(programmes.channel[record])
-        let head = programmes.channelRowHeads[channel], idHead = programmes.channelIDHeads[channel]
+        let head = parts.channelHead(channel), idHead = parts.idHead(channel)
         let start = programmes.start[record]
         let stop = programmes.stopTime(record)
         let startDate = date(start), stopDate = stop.map { date($0) }
         let genreBits = UInt64(bitPattern: programmes.genreBits[record])
-        let genres = programmes.genreJSON
         var genreBytes = 0
         var bits = genreBits
         while bits != 0 {
-            let bit = bits.trailingZeroBitCount
+            genreBytes += parts.genre(bits.trailingZeroBitCount).count + 1
             bits &= bits - 1
-            if bit < genres.count, let genre = genres[bit] { genreBytes += genre.count + 1 }
         }
-        let score = Int(programmes.score[record])
-        let type = programmes.typeFields[Int(programmes.type[record])]
+        let score = parts.score(Int(programmes.score[record]))
+        let type = parts.type(Int(programmes.type[record]))
         let year = Int(programmes.year[record])
         programmes.externalID.withBytes(record) { external in
             programmes.titles.withBytes(Int(programmes.title[record])) { title in
                 // Fixed parts (keys, numbers, instants) stay under 256 bytes; texts may grow sixfold when escaped.
-                let bound = 256 + head.count + idHead.count + genreBytes + (type?.count ?? 0) + 6 * (external.count + title.count)
-                append(reserving: bound) { row in
-                    row.bytes(head)
-                    if !external.isEmpty {
-                        row.literal(#","externalID":"#)
-                        row.string(external)
+                let bound = 256 + head.count + idHead.count + genreBytes + score.count + type.count + 6 * (external.count + title.count)
+                parts.bytes.withUnsafeBytes { partBytes in
+                    append(reserving: bound) { row in
+                        row.bytes(partBytes, head)
+                        if !external.isEmpty {
+                            row.literal(#","externalID":"#)
+                            row.string(external)
+                        }
+                        row.literal(#","genres":["#)
+                        var bits = genreBits
+                        var first = true
+                        while bits != 0 {
+                            let genre = parts.genre(bits.trailingZeroBitCount)
+                            bits &= bits - 1
+                            guard !genre.isEmpty else { continue }
+                            if !first { row.byte(UInt8(ascii: ",")) }
+                            first = false
+                            row.bytes(partBytes, genre)
+                        }
+                        row.literal(#"],"id":"#)
+                        row.bytes(partBytes, idHead)
+                        row.integer(Int(start))
+                        row.byte(UInt8(ascii: "\""))
+                        if let tier {
+                            row.literal(#","match":"#)
+                            row.integer(tier.rawValue)
+                        }
+                        if let minutesLeft {
+                            row.literal(#","minutesLeft":"#)
+                            row.integer(minutesLeft)
+                        }
+                        row.bytes(partBytes, score)
+                        row.literal(#","start":"#)
+                        Self.instant(start, date: startDate, to: &row)
+                        if let stop, let stopDate {
+                            row.literal(#","stop":"#)
+                            Self.instant(stop, date: stopDate, to: &row)
+                        }
+                        row.literal(#","title":"#)
+                        row.string(title)
+                        row.bytes(partBytes, type)
+                        if year != 0 {
+                            row.literal(#","year":"#)
+                            row.integer(year)
+                        }
+                        row.byte(UInt8(ascii: "}"))
                     }
-                    row.literal(#","genres":["#)
-                    var bits = genreBits
-                    var first = true
-                    while bits != 0 {
-                        let bit = bits.trailingZeroBitCount
-                        bits &= bits - 1
-                        guard bit < genres.count, let genre = genres[bit] else { continue }
-                        if !first { row.byte(UInt8(ascii: ",")) }
-                        first = false
-                        row.bytes(genre)
-                    }
-                    row.literal(#"],"id":"#)
-                    row.bytes(idHead)
-                    row.integer(Int(start))
-                    row.byte(UInt8(ascii: "\""))
-                    if let tier {
-                        row.literal(#","match":"#)
-                        row.integer(tier.rawValue)
-                    }
-                    if let minutesLeft {
-                        row.literal(#","minutesLeft":"#)
-                        row.integer(minutesLeft)
-                    }
-                    if score < Self.scoreFields.count { row.bytes(Self.scoreFields[score]) }
-                    row.literal(#","start":"#)
-                    Self.instant(start, date: startDate, to: &row)
-                    if let stop, let stopDate {
-                        row.literal(#","stop":"#)
-                        Self.instant(stop, date: stopDate, to: &row)
-                    }
-                    row.literal(#","title":"#)
-                    row.string(title)
-                    if let type { row.bytes(type) }
-                    if year != 0 {
-                        row.literal(#","year":"#)
-                        row.integer(year)
-                    }
-                    row.byte(UInt8(ascii: "}"))
                 }
             }
         }
@@ -355,13 +356,6 @@ struct AnswerWriter {
             return row.count
         }
         out.removeLast(bound - used)
-    }
-
-    /// `,"score":…` for each stored score (tenths, 0–254; 255 is none), as `JSONEncoder` writes the score out of 10.
-    private static let scoreFields: [[UInt8]] = (0..<255).map { tenths in
-        var field = Array(#","score":"#.utf8)
-        CanonicalJSON.append(number: Double(tenths) / 10, to: &field)
-        return field
     }
 
     /// The `YYYY-MM-DDT` of an instant's UTC day, as `Timestamp.appendISO8601` writes it, kept from the last instant of

@@ -25,6 +25,11 @@ struct RowBytes {
         count += source.count
     }
 
+    /// The bytes of `source` in `range`.
+    mutating func bytes(_ source: UnsafeRawBufferPointer, _ range: Range<Int>) {
+        bytes(UnsafeRawBufferPointer(rebasing: source[range]))
+    }
+
     mutating func bytes(_ source: [UInt8]) {
         source.withUnsafeBytes { bytes($0) }
     }
@@ -62,7 +67,7 @@ struct RowBytes {
     /// UTF-8 text as a JSON string literal, quotes included, escaped as `CanonicalJSON.append(utf8:to:)` escapes it; text
     /// that needs no escape (nearly all) is copied whole. Needs `6 × text.count + 2` bytes.
     mutating func string(_ text: UnsafeRawBufferPointer) {
-        guard text.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else {
+        guard Self.needsEscape(text) else {
             byte(UInt8(ascii: "\""))
             bytes(text)
             byte(UInt8(ascii: "\""))
@@ -71,5 +76,27 @@ struct RowBytes {
         var escaped: [UInt8] = []
         CanonicalJSON.append(utf8: text, to: &escaped)
         bytes(escaped)
+    }
+
+    /// Whether `text` holds a byte JSON escapes (a control character, `"` or `\`), eight bytes at a time: a byte below
+    /// 0x20 leaves its high bit set in `word - 0x20…20` where the word's own was clear, and so does a zero byte of the
+    /// word xored with `"` or `\` repeated.
+    private static func needsEscape(_ text: UnsafeRawBufferPointer) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        func below(_ word: UInt64, _ bound: UInt8) -> Bool { (word &- ones &* UInt64(bound)) & ~word & highs != 0 }
+        var offset = 0
+        while offset + 8 <= text.count {
+            let word = text.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            if below(word, 0x20) || below(word ^ (ones &* UInt64(UInt8(ascii: "\""))), 1) || below(word ^ (ones &* UInt64(UInt8(ascii: "\\"))), 1) {
+                return true
+            }
+            offset += 8
+        }
+        while offset < text.count {
+            let byte = text[offset]
+            if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { return true }
+            offset += 1
+        }
+        return false
     }
 }
