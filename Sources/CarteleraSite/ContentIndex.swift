@@ -13,8 +13,9 @@ struct ContentIndex: Sendable {
     /// The position in `listings.rows` of each programme the site gives a page.
     let positions: [ProgrammeID: Int]
     /// The first airings of each title listed (as many as a programme page shows, and one more: the page leaves itself
-    /// out), as the engine answers `airings` at the build's moment; asked once per title, not once per page and language.
-    let airings: [String: [ProgrammeRow]]
+    /// out), as the engine answers `airings` at the build's moment; asked once per title, not once per page and language,
+    /// and kept as only what a page shows of them (the engine's rows for every title listed were a third of a build's memory).
+    let airings: [String: [Airing]]
     /// The channels with programmes listed, by name.
     let channelOrder: [ChannelID]
     /// Every venue by id.
@@ -33,10 +34,13 @@ struct ContentIndex: Sendable {
     init(_ content: SiteContent, listings: ProgrammeListings, engine: QueryEngine, now: Timestamp) {
         self.listings = listings
         nowAndNext = Dictionary(engine.nowAndNext(at: now).map { ($0.channel, $0) }, uniquingKeysWith: { first, _ in first })
-        positions = Dictionary(listings.rows.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
-        var airings: [String: [ProgrammeRow]] = [:]
+        let positions = Dictionary(listings.rows.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
+        self.positions = positions
+        var airings: [String: [Airing]] = [:]
         for row in listings.rows where airings[row.title] == nil {
-            airings[row.title] = engine.airings(of: row.title, at: now, limit: Self.airingsShown + 1)
+            airings[row.title] = engine.airings(of: row.title, at: now, limit: Self.airingsShown + 1).map { airing in
+                Airing(start: airing.start, channelName: airing.channelName, position: positions[airing.id])
+            }
         }
         self.airings = airings
         let names = Dictionary(listings.rows.map { ($0.channel, $0.channelName) }, uniquingKeysWith: { first, _ in first })
@@ -67,4 +71,14 @@ struct ContentIndex: Sendable {
             || !venue.images.isEmpty || venue.phone != nil || venue.priceRange != nil || !venue.openingHours.isEmpty || venue.freeEntry != nil
             || !venue.musicLabels.isEmpty
     }
+}
+
+/// An airing as a programme page lists it: when, on which channel, and where the site lists it when it gives it a page.
+struct Airing: Sendable {
+    /// When it starts.
+    let start: Timestamp
+    /// The channel as readers know it.
+    let channelName: String
+    /// Its position in the listings' rows; nil when the site gives it no page.
+    let position: Int?
 }

@@ -38,28 +38,27 @@ extension SiteBuilder {
         DispatchQueue.concurrentPerform(iterations: options.workers) { _ in
             while let job = next.take(below: jobs.count) {
                 var result = JobResult()
-                let pages: [SitePage]
                 switch jobs[job] {
-                case .pages(let build): pages = build()
+                case .pages(let build):
+                    build { page in
+                        // After a failure the job's other pages are still built (a sink cannot stop its job) but left alone.
+                        guard result.failure == nil else { return }
+                        let hash = page.inputHash
+                        result.hashes.append((page.path, hash))
+                        let path = output + "/" + page.path
+                        if sameTemplates, previous.pages[page.path] == hash, PageWriter.exists(path) {
+                            result.unchanged += 1
+                            return
+                        }
+                        do throws(SiteError) {
+                            try PageWriter.write(web.render(page.context, template: page.template, mustacheOnly: options.mustacheOnly), to: path)
+                            result.written.append(page.path)
+                        } catch {
+                            result.failure = error
+                        }
+                    }
                 case .file(let make):
                     result.files.append(make())
-                    pages = []
-                }
-                for page in pages {
-                    let hash = page.inputHash
-                    result.hashes.append((page.path, hash))
-                    let path = output + "/" + page.path
-                    if sameTemplates, previous.pages[page.path] == hash, PageWriter.exists(path) {
-                        result.unchanged += 1
-                        continue
-                    }
-                    do throws(SiteError) {
-                        try PageWriter.write(web.render(page.context, template: page.template, mustacheOnly: options.mustacheOnly), to: path)
-                        result.written.append(page.path)
-                    } catch {
-                        result.failure = error
-                        break
-                    }
                 }
                 results.set(job, result)
             }

@@ -135,7 +135,8 @@ public struct SiteBuilder: Sendable {
     }
 
     /// The pages of both languages as jobs the workers share, longest first: each language's pages other than
-    /// programmes, the search index, and the programme pages in slices, so a worker holds only one slice's pages at a time.
+    /// programmes, the search index, and the programme pages in slices. A job builds its pages one at a time, and each is
+    /// rendered and written before the next is built.
     private func jobs(_ content: SiteContent, _ index: ContentIndex) -> [PageJob] {
         let builders = SiteLanguage.allCases.map { pageBuilder($0, content, index) }
         let count = content.programmes.count
@@ -144,16 +145,16 @@ public struct SiteBuilder: Sendable {
         let searchIndex = PageJob.file {
             SiteFile(path: "search-index.json", bytes: SearchIndex.json(content, index: index))
         }
-        return builders.map { builder in PageJob.pages { builder.all() } } + [searchIndex] + slices.flatMap { slice in
-            builders.map { builder in PageJob.pages { builder.programmePages(slice) } }
+        return builders.map { builder in PageJob.pages { builder.all($0) } } + [searchIndex] + slices.flatMap { slice in
+            builders.map { builder in PageJob.pages { builder.programmePages(slice, $0) } }
         }
     }
 }
 
 /// One unit of parallel work: pages to build, render and write, or a file to make.
 enum PageJob: @unchecked Sendable {
-    /// Builds the pages (their contexts hold only plain values; see `SitePage`).
-    case pages(() -> [SitePage])
+    /// Builds the pages, handing each to the sink as soon as it is built (their contexts hold only plain values; see `SitePage`).
+    case pages((SitePages.PageSink) -> Void)
     /// Makes a file published as it is.
     case file(() -> SiteFile)
 }

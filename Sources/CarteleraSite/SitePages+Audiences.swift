@@ -4,7 +4,7 @@ import CarteleraOutput
 
 extension SitePages {
     /// The days with audience figures in the last 14 days, and a page for each.
-    func audiencePages() -> [SitePage] {
+    func audiencePages(_ emit: PageSink) {
         let today = zone.local(now).day
         let days = content.audiences.keys.filter { $0 > today.advanced(by: -14) && $0 <= today.advanced(by: 1) }
             .filter { !(content.audiences[$0]?.isEmpty ?? true) }.sorted()
@@ -13,11 +13,10 @@ extension SitePages {
         let list = days.reversed().map { day -> [String: Any] in
             ["text": longDate(day), "href": root + SitePaths.audienceDay(day), "entries": content.audiences[day]?.entries.count ?? 0]
         }
-        var pages = [page(path, template: "audiences-index", title: labels["audiencesTitle"], ["days": list])]
+        emit(page(path, template: "audiences-index", title: labels["audiencesTitle"], ["days": list]))
         for (offset, day) in days.enumerated() {
-            pages.append(audienceDay(day, previous: offset > 0 ? days[offset - 1] : nil, next: offset + 1 < days.count ? days[offset + 1] : nil))
+            emit(audienceDay(day, previous: offset > 0 ? days[offset - 1] : nil, next: offset + 1 < days.count ? days[offset + 1] : nil))
         }
-        return pages
     }
 
     private func audienceDay(_ day: Day, previous: Day?, next: Day?) -> SitePage {

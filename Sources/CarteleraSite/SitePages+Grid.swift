@@ -36,13 +36,13 @@ extension SitePages {
 
     /// The TV grid of every grid day a programme starts in: channels down, hours across, a block per programme as wide
     /// as it lasts; one page per `gridChannelsPerPage` channels.
-    func gridPages(_ days: [Day]) -> [SitePage] {
+    func gridPages(_ days: [Day], _ emit: PageSink) {
         let parts = stride(from: 0, to: max(index.channelOrder.count, 1), by: Self.gridChannelsPerPage).map {
             Array(index.channelOrder[$0..<min(index.channelOrder.count, $0 + Self.gridChannelsPerPage)])
         }
-        return days.enumerated().flatMap { offset, day in
-            parts.indices.map { part in
-                grid(day, part: part, of: parts, previous: offset > 0 ? days[offset - 1] : nil, next: offset + 1 < days.count ? days[offset + 1] : nil)
+        for (offset, day) in days.enumerated() {
+            for part in parts.indices {
+                emit(grid(day, part: part, of: parts, previous: offset > 0 ? days[offset - 1] : nil, next: offset + 1 < days.count ? days[offset + 1] : nil))
             }
         }
     }

@@ -2,13 +2,13 @@ import CarteleraModel
 
 extension SitePages {
     /// The listings index and a page per type and day, per genre and day, and per production decade: the engine's listings.
-    func listingPages() -> [SitePage] {
-        var pages = [listingsIndex()]
+    func listingPages(_ emit: PageSink) {
+        emit(listingsIndex())
         for type in ProgrammeType.allCases {
-            pages += dayListings(index.listings.byType[type] ?? [:], heading: typeLabel(type), showsType: false) { SitePaths.type(type, $0) }
+            dayListings(index.listings.byType[type] ?? [:], heading: typeLabel(type), showsType: false, emit) { SitePaths.type(type, $0) }
         }
         for genre in Genre.allCases {
-            pages += dayListings(index.listings.byGenre[genre] ?? [:], heading: genreLabel(genre), showsType: true) { SitePaths.genre(genre, $0) }
+            dayListings(index.listings.byGenre[genre] ?? [:], heading: genreLabel(genre), showsType: true, emit) { SitePaths.genre(genre, $0) }
         }
         for decade in index.listings.byDecade.keys.sorted() {
             let path = SitePaths.decade(decade)
@@ -20,9 +20,8 @@ extension SitePages {
                                  "programmes": (byDay[day] ?? []).map { programmeRow($0, from: path, showsChannel: true, showsType: true) }])
             }
             let heading = "\(labels["year"]) \(decade)–\(decade + 9)"
-            pages.append(page(path, template: "listing", title: heading, ["heading": heading, "sections": sections]))
+            emit(page(path, template: "listing", title: heading, ["heading": heading, "sections": sections]))
         }
-        return pages
     }
 
     /// The first day of a listing worth opening: today's when it has one, else the next, else the last.
@@ -32,10 +31,11 @@ extension SitePages {
     }
 
     /// One list's page per day (a type's or a genre's), each linking to the list's other days.
-    private func dayListings(_ byDay: [Day: [Int]], heading: String, showsType: Bool, path: (Day) -> String) -> [SitePage] {
+    private func dayListings(_ byDay: [Day: [Int]], heading: String, showsType: Bool, _ emit: PageSink, path: (Day) -> String) {
         let days = byDay.keys.sorted()
-        return days.map { day in
-            listing(path: path(day), heading: heading, day: day, days: days.map { ($0, path($0)) }, positions: byDay[day] ?? [], showsType: showsType)
+        let links = days.map { ($0, path($0)) }
+        for day in days {
+            emit(listing(path: path(day), heading: heading, day: day, days: links, positions: byDay[day] ?? [], showsType: showsType))
         }
     }
 

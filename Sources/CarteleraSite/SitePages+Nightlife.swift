@@ -4,22 +4,21 @@ import Foundation
 
 extension SitePages {
     /// Tonight, the club lists (all and pre-filtered), every club and every night.
-    func nightlifePages() -> [SitePage] {
-        var pages = tonightPages()
+    func nightlifePages(_ emit: PageSink) {
+        tonightPages(emit)
         let clubs = content.venues.filter { index.clubs.contains($0.id) }
         let rows = clubs.map { ($0, clubRow($0)) }
-        pages.append(clubList(path: SitePaths.clubs, heading: labels["clubsHeading"], rows: rows))
-        pages.append(clubList(path: SitePaths.freeClubs, heading: labels["clubsFree"], rows: rows.filter { $0.0.freeEntry == true }))
-        pages.append(clubList(path: SitePaths.topRatedClubs, heading: labels["clubsRating"], rows: rows.filter { ($0.0.rating ?? 0) >= 4 }))
+        emit(clubList(path: SitePaths.clubs, heading: labels["clubsHeading"], rows: rows))
+        emit(clubList(path: SitePaths.freeClubs, heading: labels["clubsFree"], rows: rows.filter { $0.0.freeEntry == true }))
+        emit(clubList(path: SitePaths.topRatedClubs, heading: labels["clubsRating"], rows: rows.filter { ($0.0.rating ?? 0) >= 4 }))
         for genre in MusicGenre.allCases {
             let matching = rows.filter { $0.0.musicGenres.contains(genre) }
             guard !matching.isEmpty else { continue }
-            pages.append(clubList(path: SitePaths.music(genre), heading: "\(labels["clubsMusic"]) \(musicLabel(genre))", rows: matching))
+            emit(clubList(path: SitePaths.music(genre), heading: "\(labels["clubsMusic"]) \(musicLabel(genre))", rows: matching))
         }
         let nightsByVenue = Dictionary(grouping: allNights.filter { $0.night.date >= tonightEvening }, by: { $0.night.venue })
-        for venue in clubs { pages.append(club(venue, nights: nightsByVenue[venue.id] ?? [])) }
-        for entry in allNights { pages.append(nightPage(entry.night, list: entry.list)) }
-        return pages
+        for venue in clubs { emit(club(venue, nights: nightsByVenue[venue.id] ?? [])) }
+        for entry in allNights { emit(nightPage(entry.night, list: entry.list)) }
     }
 
     /// The evening "tonight" means at `now`: until the night's end hour it is still last night.
@@ -87,7 +86,7 @@ extension SitePages {
 
     /// Tonight in every city together and, when the clubs are in several cities, tonight in each (every city with a
     /// club has its page, empty evenings included, so a reader's bookmark always leads somewhere).
-    func tonightPages() -> [SitePage] {
+    func tonightPages(_ emit: PageSink) {
         // One page per city slug ("Málaga" and "Malaga" are one city), named as its first club spells it.
         var names: [String: String] = [:]
         for venue in content.venues where index.clubs.contains(venue.id) && !Slug.make(venue.city).isEmpty && names[Slug.make(venue.city)] == nil {
@@ -95,15 +94,15 @@ extension SitePages {
         }
         let evening = tonightEvening
         let nights = allNights.filter { $0.night.date == evening }
-        guard names.count > 1 else { return [tonight(path: SitePaths.tonight, city: nil, cities: [], nights: nights)] }
+        guard names.count > 1 else { return emit(tonight(path: SitePaths.tonight, city: nil, cities: [], nights: nights)) }
         let venues = venuesByID
         var counts: [String: Int] = [:]
         for entry in nights {
             if let city = venues[entry.night.venue]?.city { counts[Slug.make(city), default: 0] += 1 }
         }
         let cities = names.map { (name: $0.value, count: counts[$0.key] ?? 0) }.sorted { $0.name < $1.name }
-        return [tonight(path: SitePaths.tonight, city: nil, cities: cities, nights: nights)]
-            + cities.map { tonight(path: SitePaths.tonight(city: $0.name), city: $0.name, cities: cities, nights: nights) }
+        emit(tonight(path: SitePaths.tonight, city: nil, cities: cities, nights: nights))
+        for city in cities { emit(tonight(path: SitePaths.tonight(city: city.name), city: city.name, cities: cities, nights: nights)) }
     }
 
     /// Tonight's page at `path`: paid promotions running now first, then the evening's nights, promoted ones first; only

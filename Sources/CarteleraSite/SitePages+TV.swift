@@ -3,23 +3,23 @@ import CarteleraQuery
 
 extension SitePages {
     /// TV now (all channels and each configured channel list), every channel's days and every programme.
-    func tvPages() -> [SitePage] {
+    func tvPages(_ emit: PageSink) {
         let grids = gridDays()
         let gridSet = Set(grids)
-        var pages = [tvNow(path: SitePaths.tv, channels: index.channelOrder, listName: nil, grids: gridSet)] + gridPages(grids)
+        emit(tvNow(path: SitePaths.tv, channels: index.channelOrder, listName: nil, grids: gridSet))
+        gridPages(grids, emit)
         for name in channelLists.keys.sorted() {
             let wanted = Set(channelLists[name] ?? [])
-            pages.append(tvNow(path: SitePaths.channelList(name), channels: index.channelOrder.filter { wanted.contains($0) }, listName: name, grids: gridSet))
+            emit(tvNow(path: SitePaths.channelList(name), channels: index.channelOrder.filter { wanted.contains($0) }, listName: name, grids: gridSet))
         }
         for (order, channel) in index.channelOrder.enumerated() {
             let days = (index.listings.byChannel[channel] ?? [:]).keys.sorted()
             for (offset, day) in days.enumerated() {
                 // The grid from 06:00 on the day, else (a day with only small hours) the one before.
-                pages.append(channelDay(channel, day, previous: offset > 0 ? days[offset - 1] : nil, next: offset + 1 < days.count ? days[offset + 1] : nil,
-                                        grid: gridSet.contains(day) ? day : day.advanced(by: -1), gridPart: order / Self.gridChannelsPerPage))
+                emit(channelDay(channel, day, previous: offset > 0 ? days[offset - 1] : nil, next: offset + 1 < days.count ? days[offset + 1] : nil,
+                                grid: gridSet.contains(day) ? day : day.advanced(by: -1), gridPart: order / Self.gridChannelsPerPage))
             }
         }
-        return pages
     }
 
     /// The link to a programme's page from a page at `root`, when the site gives it one.
@@ -158,10 +158,10 @@ extension SitePages {
         if !programme.actors.isEmpty { people.append(["role": labels["actors"], "names": programme.actors.prefix(12).joined(separator: ", ")]) }
         values["people"] = people
         // Its other airings are the engine's, as `cartelera airings` answers at the build's moment, itself left out.
-        let others = (index.airings[programme.title] ?? []).filter { $0.id != programme.id }.prefix(ContentIndex.airingsShown)
+        let others = (index.airings[programme.title] ?? []).filter { $0.position != position }.prefix(ContentIndex.airingsShown)
         values["airings"] = others.map { airing -> [String: Any] in
             var entry: [String: Any] = ["when": shortDateTime(airing.start), "startISO": airing.start.iso8601, "channelName": airing.channelName]
-            if let href = programmeHref(airing.id, root: root) { entry["href"] = href }
+            if let other = airing.position { entry["href"] = root + SitePaths.programme(index.listings.rows[other].id) }
             return entry
         }
         return page(path, template: "programme", title: programme.title, jsonLD: programmeJSONLD(programme, stop: stop), values)

@@ -20,19 +20,24 @@ struct SitePages {
     /// Long and short names of the days the content spans.
     let dayNames: [Day: (long: String, short: String)]
 
-    /// Every page of the language.
-    func all() -> [SitePage] {
-        var pages = [home(), about(), search()]
-        pages += tvPages()
-        pages += listingPages()
-        pages += audiencePages()
-        pages += nightlifePages()
-        return pages
+    /// Takes each page as soon as it is built: a build renders and writes a page, then lets it go, so a language's pages
+    /// are never all held at once.
+    typealias PageSink = (SitePage) -> Void
+
+    /// Every page of the language but the programme pages, handed to `emit` one at a time.
+    func all(_ emit: PageSink) {
+        emit(home())
+        emit(about())
+        emit(search())
+        tvPages(emit)
+        listingPages(emit)
+        audiencePages(emit)
+        nightlifePages(emit)
     }
 
     /// The programme pages alone, a slice at a time: the bulk of a large site, built in parallel.
-    func programmePages(_ range: Range<Int>) -> [SitePage] {
-        range.map(programmePage)
+    func programmePages(_ range: Range<Int>, _ emit: PageSink) {
+        for position in range { emit(programmePage(position)) }
     }
 
     // MARK: - The frame every page shares
