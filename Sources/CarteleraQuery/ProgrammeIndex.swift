@@ -11,7 +11,8 @@ import Synchronization
 /// `genres` i64 bit set over `genreNames` · `year` u32 (0 none) · `score` u8 (tenths, 255 none) ·
 /// `externalID` strings. Tables: `channels`, `titles`, `foldedTitles`, `words`, `genreNames`, `typeNames`.
 /// Lookups (CSR: offsets, then entries): `byChannel`/`channelOffsets` (records by channel, then start),
-/// `titleOffsets`/`titlePostings` (records of each title, by start), `wordOffsets`/`wordTitles` (titles of each word).
+/// `titleOffsets`/`titlePostings` (records of each title, by start), `wordOffsets`/`wordTitles` (titles of each word);
+/// beside `byChannel`, in its order, `channelStart` and `channelEnd` (each record's start and `effectiveStop`).
 final class ProgrammeIndex: Sendable {
     let file: IndexFile
     let count: Int
@@ -30,6 +31,10 @@ final class ProgrammeIndex: Sendable {
     let externalID: StringColumn
     let byChannel: NumberColumn<UInt32>
     let channelOffsets: NumberColumn<UInt32>
+    /// The start of each record of `byChannel`, in its order: a channel's starts side by side.
+    let channelStart: NumberColumn<Int64>
+    /// The end a window search uses (`effectiveStop`) of each record of `byChannel`, in its order.
+    let channelEnd: NumberColumn<Int64>
     let titleOffsets: NumberColumn<UInt32>
     let titlePostings: NumberColumn<UInt32>
     let wordOffsets: NumberColumn<UInt32>
@@ -70,6 +75,8 @@ final class ProgrammeIndex: Sendable {
         externalID = try file.strings("externalID")
         byChannel = try file.column("byChannel", UInt32.self)
         channelOffsets = try file.column("channelOffsets", UInt32.self)
+        channelStart = try file.column("channelStart", Int64.self)
+        channelEnd = try file.column("channelEnd", Int64.self)
         titleOffsets = try file.column("titleOffsets", UInt32.self)
         titlePostings = try file.column("titlePostings", UInt32.self)
         wordOffsets = try file.column("wordOffsets", UInt32.self)
@@ -84,7 +91,8 @@ final class ProgrammeIndex: Sendable {
 
     private func check() throws(IndexError) {
         func corrupt(_ detail: String) -> IndexError { IndexError(kind: .corrupt, file: nil, detail: detail) }
-        let columns = [channel.count, title.count, stop.count, type.count, genreBits.count, year.count, score.count, externalID.count, byChannel.count]
+        let columns = [channel.count, title.count, stop.count, type.count, genreBits.count, year.count, score.count, externalID.count, byChannel.count,
+                       channelStart.count, channelEnd.count]
         guard columns.allSatisfy({ $0 == count }), titles.count == foldedTitles.count, channelNames.count == channels.count,
               channelOffsets.count == channels.count + 1, titleOffsets.count == titles.count + 1, wordOffsets.count == words.count + 1,
               titlePostings.count == count, longest >= 0 else {
