@@ -1,42 +1,21 @@
 #!/usr/bin/env python3
 """The peer `cartelera-bench query` measures the engine against: the shapes of ../shared/BENCHMARKS.md run warm
-on the indexed SQLite database of `sqlite_api.py` (FTS5 with accents removed, the indexes the shapes need).
+on the indexed SQLite database of `sqlite_api.py` (FTS5 with accents removed, an index that answers each shape).
 
 Usage: sqlite_query.py DIR < RUNS  (DIR holds jsonl/; the database is built once into DIR/peer/guide.sqlite).
 
 RUNS is JSON on standard input: {"q2": [genre of run 0, ...], "q3": [[channel, day], ...]}, the parameters the
 engine's runs use, so both answer the same questions in the same order. Each run fetches the whole answer (every
-column of every row, as sqlite_api.py serves them), and is timed alone. Prints JSON: per shape the rows of the first
-run and the p50 and p99 in seconds, and the seconds the database took to build when this run built it.
+column of every row, as sqlite_api.py serves them), and is timed alone. Prints JSON: per shape the rows and ids of
+the first run and the p50 and p99 in seconds, and the seconds the database took to build when this run built it.
 """
 import json
-import math
 import os
-import random
-import sqlite3
 import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from sqlite_api import COLUMNS, NOW, WEEK, build, q2_sql  # noqa: E402
-
-Q1 = f"SELECT {COLUMNS} FROM programme WHERE id IN (SELECT rowid FROM title_search WHERE title_search MATCH 'accion') ORDER BY start, id"
-Q3 = f"SELECT {COLUMNS} FROM programme WHERE channel = ? AND start < ? AND stop > ? ORDER BY start"
-Q4 = "SELECT id, name, lat, lon, music, free_entry, rating FROM venue WHERE lat BETWEEN ? AND ?"
-
-
-def q4(db):
-    lat, lon, radius = 40.4168, -3.7038, 2.0
-    span = radius / 111.0
-    rows = []
-    for r in db.execute(Q4, (lat - span, lat + span)):
-        p1, p2 = math.radians(lat), math.radians(r[2])
-        a = math.sin((p2 - p1) / 2) ** 2 + math.cos(p1) * math.cos(p2) * math.sin(math.radians(r[3] - lon) / 2) ** 2
-        distance = 2 * 6371.0088 * math.asin(math.sqrt(a))
-        if distance <= radius:
-            rows.append((distance, r[0], r))
-    rows.sort()
-    return rows
+from sqlite_api import Q1, connect, longest_programme, open_database, q2_rows, q3_rows, q4_rows, q5_row  # noqa: E402
 
 
 def percentile(values, fraction):
@@ -45,35 +24,30 @@ def percentile(values, fraction):
 
 
 def main():
-    directory = sys.argv[1]
-    path = os.path.join(directory, "peer", "guide.sqlite")
-    built = None
-    if not os.path.exists(path):
-        os.makedirs(os.path.dirname(path), exist_ok=True)
-        started = time.perf_counter()
-        build(os.path.join(directory, "jsonl"), path)
-        built = time.perf_counter() - started
+    path, built = open_database(sys.argv[1])
     runs = json.load(sys.stdin)
-    db = sqlite3.connect(path)
+    db = connect(path)
+    longest = longest_programme(db)
     shapes = {
         "q1": lambda i: db.execute(Q1).fetchall(),
-        "q2": lambda i: db.execute(q2_sql(), (NOW, NOW + WEEK, runs["q2"][i])).fetchall(),
-        "q3": lambda i: db.execute(Q3, (runs["q3"][i][0], runs["q3"][i][1] + 24 * 3600, runs["q3"][i][1] + 20 * 3600)).fetchall(),
-        "q4": lambda i: q4(db),
-        "q5": lambda i: [random.choice(m)] if (m := db.execute(q2_sql(), (NOW, NOW + WEEK, runs["q2"][i])).fetchall()) else [],
+        "q2": lambda i: q2_rows(db, runs["q2"][i]),
+        "q3": lambda i: q3_rows(db, runs["q3"][i][0], runs["q3"][i][1], longest),
+        "q4": lambda i: [r for _, _, r in q4_rows(db)],
+        "q5": lambda i: q5_row(db, runs["q2"][i]),
     }
     result = {"build_seconds": built}
     count = len(runs["q2"])
     for name, run in shapes.items():
         run(0)  # warm the cache, as the engine's first run is warm too
-        times, rows = [], 0
+        times, first = [], []
         for i in range(count):
             started = time.perf_counter()
             answer = run(i)
             times.append(time.perf_counter() - started)
             if i == 0:
-                rows = len(answer)
-        result[name] = {"rows": rows, "p50": percentile(times, 0.5), "p99": percentile(times, 0.99)}
+                first = answer
+        result[name] = {"rows": len(first), "ids": [str(row[0]) for row in first], "p50": percentile(times, 0.5),
+                        "p99": percentile(times, 0.99)}
     print(json.dumps(result))
 
 

@@ -10,8 +10,10 @@ public struct QueryBenchmark {
     public struct Result: Sendable {
         /// The shape measured.
         public var shape: QueryShapes.Shape
+        /// The ids of the first run's answer, in order.
+        public var firstIDs: [String]
         /// Rows of the first run's answer.
-        public var rows: Int
+        public var rows: Int { firstIDs.count }
         /// The engine's median, in seconds.
         public var p50: Double
         /// The engine's 99th percentile, in seconds.
@@ -40,7 +42,7 @@ public struct QueryBenchmark {
         QueryShapes.Shape.allCases.map { shape in
             var stream = SplitMix64(5, 3)
             var engineTimes: [Double] = [], scanTimes: [Double] = []
-            var rows = 0
+            var firstIDs: [String] = []
             var agrees = true
             let clock = ContinuousClock()
             for run in 0..<runs {
@@ -50,10 +52,10 @@ public struct QueryBenchmark {
                 engineTimes.append(clock.measure { ours = answer(shape, query, &seeded) }.seconds)
                 var seededAgain = SplitMix64(seed: UInt64(run))
                 scanTimes.append(clock.measure { theirs = baseline.answer(shape, query, &seededAgain) }.seconds)
-                if run == 0 { rows = ours.count }
+                if run == 0 { firstIDs = ours }
                 if ours != theirs { agrees = false }
             }
-            return Result(shape: shape, rows: rows, p50: Self.percentile(engineTimes, 0.5), p99: Self.percentile(engineTimes, 0.99),
+            return Result(shape: shape, firstIDs: firstIDs, p50: Self.percentile(engineTimes, 0.5), p99: Self.percentile(engineTimes, 0.99),
                           baselineP50: Self.percentile(scanTimes, 0.5), baselineP99: Self.percentile(scanTimes, 0.99), agreesWithBaseline: agrees)
         }
     }

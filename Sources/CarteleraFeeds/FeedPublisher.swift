@@ -177,12 +177,13 @@ public struct FeedPublisher: Sendable {
                 }
             }
         }
-        for (day, dayChannels) in inputs.programmeDays {
-            var programmes: [Programme] = []
-            for channel in dayChannels where guide != nil || stale[channel] != nil {
-                programmes += try read(store) { store throws(StoreError) in try store.programmes(day: day, channel: channel) }
-            }
-            for programme in programmes.sorted(by: { ($0.channel, $0.start) < ($1.channel, $1.start) }) {
+        let reads = ProgrammeReadAhead(store: store, days: inputs.programmeDays.map { day, dayChannels in
+            (day, dayChannels.filter { guide != nil || stale[$0] != nil })
+        })
+        while let (day, programmes) = try reads.nextDay() {
+            // Channels are read in id order and each shard is in start order, so this is usually sorted already.
+            let isSorted = zip(programmes, programmes.dropFirst()).allSatisfy { ($0.channel, $0.start) <= ($1.channel, $1.start) }
+            for programme in isSorted ? programmes : programmes.sorted(by: { ($0.channel, $0.start) < ($1.channel, $1.start) }) {
                 try guide?.add(programme)
                 if stale[programme.channel] != nil {
                     pending[programme.channel, default: [:]][context.guideZone.local(programme.start).day, default: []].append(programme)

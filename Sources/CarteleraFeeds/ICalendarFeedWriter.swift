@@ -71,7 +71,7 @@ public struct ICalendarFeedWriter: FeedWriter {
         do { encoded = Array(try PublishedJSON.encoder.encode(ledger)) } catch {
             throw BuildError(file: job.folder.root + "/" + ledgerPath, message: "cannot be encoded: \(error)")
         }
-        try job.folder.write(encoded, to: ledgerPath)
+        try job.folder.writeSynced(encoded, to: ledgerPath)
     }
 
     /// Where a feed's ledger is kept, relative to the output folder.

@@ -41,6 +41,9 @@ public struct BuildError: Error, CustomStringConvertible, Sendable {
 /// The folder a build publishes into: each file written atomically and only when its bytes change (so an
 /// unchanged feed keeps its modification time for HTTP caches), and the files an earlier build wrote that this
 /// one did not are removed. What the builds wrote is listed in `.cartelera/build.json`; other files are left alone.
+///
+/// Published files are renamed into place unsynced, as the site's pages are: a build writes thousands of them, and
+/// one `syncfs` in `finish()` makes them all durable before the list and the build's record vouch for them.
 final class OutputFolder {
     /// The folder.
     let root: String
@@ -50,6 +53,10 @@ final class OutputFolder {
     private(set) var removed: [String] = []
     private var previous: Set<String> = []
     private var kept: Set<String> = []
+    /// Folders known to exist, so each is made once per build, not once per file.
+    private var folders: Set<String> = []
+    /// Whether a file was put in place unsynced since the last sync.
+    private var unsynced = false
     /// The files this build wrote, found unchanged or kept, in that order.
     private var claimed: [String] = []
 
@@ -94,8 +101,27 @@ final class OutputFolder {
     /// The files claimed after the first `mark`.
     func claimed(since mark: Int) -> [String] { Array(claimed[mark...]) }
 
-    /// Writes `bytes` at `relative` unless the file already holds them.
+    /// Writes `bytes` at `relative` unless the file already holds them; durable once `finish()` has synced.
     func write(_ bytes: [UInt8], to relative: String) throws(BuildError) {
+        claim(relative)
+        let path = root + "/" + relative
+        if let current = existing(relative), current.elementsEqual(bytes) {
+            unchanged.append(relative)
+            return
+        }
+        do {
+            try makeFolder(of: relative)
+            try PublishedFile.replace(bytes, at: path)
+        } catch {
+            throw BuildError(file: path, message: "cannot be written: \(error.detail)")
+        }
+        unsynced = true
+        written.append(relative)
+    }
+
+    /// Writes the build's own state at `relative` (a calendar's ledger) synced on its own, unless it already holds `bytes`:
+    /// what the next build reads back must not wait for the end of this one.
+    func writeSynced(_ bytes: [UInt8], to relative: String) throws(BuildError) {
         claim(relative)
         let path = root + "/" + relative
         let changed: Bool
@@ -117,11 +143,25 @@ final class OutputFolder {
     func finish(_ file: StreamedFile, _ relative: String) throws(BuildError) {
         let changed: Bool
         do { changed = try file.finish() } catch { throw BuildError(error) }
-        if changed { written.append(relative) } else { unchanged.append(relative) }
+        if changed {
+            unsynced = true
+            written.append(relative)
+        } else {
+            unchanged.append(relative)
+        }
     }
 
-    /// Removes what earlier builds wrote and this one did not, then saves the list of files this build owns.
+    /// Makes every file written so far durable with one `syncfs`, when any was put in place unsynced.
+    func sync() throws(BuildError) {
+        guard unsynced else { return }
+        do { try PublishedFile.syncFileSystem(containing: root) } catch { throw BuildError(error) }
+        unsynced = false
+    }
+
+    /// Syncs what this build wrote, removes what earlier builds wrote and this one did not, then saves the list of files
+    /// this build owns.
     func finish() throws(BuildError) {
+        try sync()
         for relative in previous.subtracting(kept).sorted() {
             let path = root + "/" + relative
             guard FileManager.default.fileExists(atPath: path) else { continue }
@@ -140,6 +180,14 @@ final class OutputFolder {
         }
         let path = root + "/" + Self.listFile
         do { try PublishedFile.writeIfChanged(list, to: path) } catch { throw BuildError(file: path, message: "cannot be written: \(error.detail)") }
+    }
+
+    /// Makes the folder of `relative` and those above it, once per build.
+    private func makeFolder(of relative: String) throws(OutputError) {
+        let folder = (relative as NSString).deletingLastPathComponent
+        guard !folder.isEmpty, !folders.contains(folder) else { return }
+        try PublishedFile.makeFolder(root + "/" + folder)
+        folders.insert(folder)
     }
 
     private func claim(_ relative: String) {

@@ -21,6 +21,12 @@ extension Programme {
         copy.provenance = provenance.map { $0.withWebLinksOnly() }
         return copy
     }
+
+    /// Whether the programme is already as `withWebLinksOnly()` would publish it.
+    var hasOnlyWebLinks: Bool {
+        func published(_ link: String?) -> Bool { link == nil || PublishedText.webURL(link) == link }
+        return published(url) && published(image) && provenance.allSatisfy { published($0.url) }
+    }
 }
 
 extension Channel {

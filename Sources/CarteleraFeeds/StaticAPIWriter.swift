@@ -38,9 +38,12 @@ struct StaticAPIWriter {
         out += Array(#","day":"#.utf8)
         ProgrammeJSON.append(string: day.description, to: &out)
         out += Array(#","programmes":["#.utf8)
-        for (index, programme) in programmes.sorted(by: { $0.start < $1.start }).enumerated() {
+        // A build hands each day over in start order already: sorted (stably, as before) only when it is not.
+        let ordered = zip(programmes, programmes.dropFirst()).allSatisfy { $0.start <= $1.start } ? programmes : programmes.sorted { $0.start < $1.start }
+        for (index, programme) in ordered.enumerated() {
             if index > 0 { out.append(UInt8(ascii: ",")) }
-            ProgrammeJSON.append(programme.withWebLinksOnly(), to: &out)
+            // Copied only when a link has to go: most programmes publish as stored.
+            ProgrammeJSON.append(programme.hasOnlyWebLinks ? programme : programme.withWebLinksOnly(), to: &out)
         }
         out += Array(#"],"schema_version":\#(Self.schemaVersion),"zone":"#.utf8)
         ProgrammeJSON.append(string: context.guideZone.identifier, to: &out)

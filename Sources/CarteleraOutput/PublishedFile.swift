@@ -107,7 +107,7 @@ public enum PublishedFile {
     }
 
     /// Creates a folder and its parents.
-    static func makeFolder(_ folder: String) throws(OutputError) {
+    public static func makeFolder(_ folder: String) throws(OutputError) {
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         } catch {

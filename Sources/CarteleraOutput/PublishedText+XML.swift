@@ -5,31 +5,37 @@ extension PublishedText {
     /// It walks the UTF-8 bytes, not the characters: a guide escapes hundreds of megabytes. Every byte that matters is
     /// ASCII, apart from U+FFFE and U+FFFF, whose encodings (EF BF BE, EF BF BF) are looked for whole.
     public static func xml(_ text: String, into out: inout [UInt8]) {
-        let bytes = text.utf8
-        var index = bytes.startIndex
-        while index < bytes.endIndex {
-            let byte = bytes[index]
-            switch byte {
-            case UInt8(ascii: "&"): out += Array("&amp;".utf8)
-            case UInt8(ascii: "<"): out += Array("&lt;".utf8)
-            case UInt8(ascii: ">"): out += Array("&gt;".utf8)
-            case UInt8(ascii: "\""): out += Array("&quot;".utf8)
-            case UInt8(ascii: "'"): out += Array("&apos;".utf8)
-            case 0x09: out += Array("&#9;".utf8)
-            case 0x0A: out += Array("&#10;".utf8)
-            case 0x0D: out += Array("&#13;".utf8)
-            case 0..<0x20: break
-            case 0xEF:
-                let second = bytes.index(after: index)
-                let third = second < bytes.endIndex ? bytes.index(after: second) : second
-                if third < bytes.endIndex, bytes[second] == 0xBF, bytes[third] == 0xBE || bytes[third] == 0xBF {
-                    index = third
-                } else {
-                    out.append(byte)
+        var text = text
+        text.withUTF8 { bytes in
+            // Runs without a special byte are copied whole.
+            var start = 0
+            var index = 0
+            while index < bytes.count {
+                let entity: StaticString
+                var length = 1
+                switch bytes[index] {
+                case UInt8(ascii: "&"): entity = "&amp;"
+                case UInt8(ascii: "<"): entity = "&lt;"
+                case UInt8(ascii: ">"): entity = "&gt;"
+                case UInt8(ascii: "\""): entity = "&quot;"
+                case UInt8(ascii: "'"): entity = "&apos;"
+                case 0x09: entity = "&#9;"
+                case 0x0A: entity = "&#10;"
+                case 0x0D: entity = "&#13;"
+                case 0..<0x20: entity = ""
+                case 0xEF where index + 2 < bytes.count && bytes[index + 1] == 0xBF && (bytes[index + 2] == 0xBE || bytes[index + 2] == 0xBF):
+                    entity = ""
+                    length = 3
+                default:
+                    index += 1
+                    continue
                 }
-            default: out.append(byte)
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
+                entity.withUTF8Buffer { out.append(contentsOf: $0) }
+                index += length
+                start = index
             }
-            index = bytes.index(after: index)
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...]))
         }
     }
 

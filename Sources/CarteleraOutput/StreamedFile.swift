@@ -7,7 +7,8 @@ import Foundation
 
 /// A published file written piece by piece into a temp file beside it, then put in place only when its bytes differ
 /// from the file already there: a guide of hundreds of megabytes is never held whole, and an unchanged one keeps its
-/// modification time. Synced as `PublishedFile.write` syncs: the temp file before the rename, the folder after it.
+/// modification time. Renamed into place unsynced, as `PublishedFile.replace` is: durable once a `PublishedFile.syncFileSystem`
+/// has run, which the writer runs before anything vouches for the file.
 public final class StreamedFile {
     /// The file's path.
     public let path: String
@@ -44,7 +45,6 @@ public final class StreamedFile {
     public func finish() throws(OutputError) -> Bool {
         try flush()
         do {
-            try handle.synchronize()
             try handle.close()
         } catch {
             throw OutputError(file: path, detail: "cannot be written: \(error.localizedDescription)")
@@ -55,7 +55,6 @@ public final class StreamedFile {
             return false
         }
         try PublishedFile.install(temp, at: path)
-        try PublishedFile.syncFolder(PublishedFile.folder(of: path))
         return true
     }
 

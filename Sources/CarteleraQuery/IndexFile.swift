@@ -5,7 +5,7 @@ import Foundation
 /// A compact, versioned file of named columns, read from its mapping: the query index of one kind.
 ///
 /// ```
-/// "CARTIDX3"            8 bytes  magic and format version
+/// "CARTIDX4"            8 bytes  magic and format version
 /// kind                  u32      which kind of items the columns describe
 /// generation            i64      the store generation the index reflects
 /// count                 u32      number of columns
@@ -17,7 +17,7 @@ import Foundation
 /// that, reads are plain loads from the mapping, bounds-checked by the callers' indices.
 final class IndexFile: @unchecked Sendable {
     /// The file's first bytes: name and format version. A new version means a rebuild, never a misread.
-    static let magic = Array("CARTIDX3".utf8)
+    static let magic = Array("CARTIDX4".utf8)
 
     /// The kinds of index file.
     enum Kind: UInt32, Sendable {

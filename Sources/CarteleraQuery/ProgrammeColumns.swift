@@ -166,13 +166,20 @@ struct ProgrammeColumns {
         writer.add("score", uint8s: score)
         writer.add("externalID", rawStrings: externalOffsets, bytes: externalBytes)
         let (channelOffsets, byChannel) = Self.grouped(channel, groups: channels.count)
-        // A programme without a stop lasts until the next start on its channel (`ProgrammeIndex.end`), so those count too.
+        // Each channel's starts and ends in its own order, so a channel's window is searched in a few cache lines.
+        // A programme without a stop lasts until the next start on its channel (`ProgrammeIndex.end`), so those count
+        // too; the channel's last one, without either, only at its start (`ProgrammeIndex.effectiveStop`).
         var longest: Int64 = 0
+        var channelStart: [Int64] = [], channelEnd: [Int64] = []
+        channelStart.reserveCapacity(count)
+        channelEnd.reserveCapacity(count)
         for number in 0..<channels.count {
             let records = byChannel[Int(channelOffsets[number])..<Int(channelOffsets[number + 1])]
             for (position, record) in zip(records.indices, records) {
                 let record = Int(record)
                 let end = stop[record] != Int64.min ? stop[record] : position + 1 < records.endIndex ? start[Int(records[position + 1])] : nil
+                channelStart.append(start[record])
+                channelEnd.append(end ?? start[record].addingReportingOverflow(1).partialValue)
                 guard let end else { continue }
                 let (duration, overflow) = end.subtractingReportingOverflow(start[record])
                 if !overflow { longest = max(longest, duration) }
@@ -181,6 +188,8 @@ struct ProgrammeColumns {
         writer.add("longest", int64s: [longest])
         writer.add("channelOffsets", uint32s: channelOffsets)
         writer.add("byChannel", uint32s: byChannel)
+        writer.add("channelStart", int64s: channelStart)
+        writer.add("channelEnd", int64s: channelEnd)
         let (titleOffsets, titlePostings) = Self.grouped(title, groups: titles.count)
         writer.add("titleOffsets", uint32s: titleOffsets)
         writer.add("titlePostings", uint32s: titlePostings)

@@ -11,7 +11,8 @@ import Synchronization
 /// `genres` i64 bit set over `genreNames` · `year` u32 (0 none) · `score` u8 (tenths, 255 none) ·
 /// `externalID` strings. Tables: `channels`, `titles`, `foldedTitles`, `words`, `genreNames`, `typeNames`.
 /// Lookups (CSR: offsets, then entries): `byChannel`/`channelOffsets` (records by channel, then start),
-/// `titleOffsets`/`titlePostings` (records of each title, by start), `wordOffsets`/`wordTitles` (titles of each word).
+/// `titleOffsets`/`titlePostings` (records of each title, by start), `wordOffsets`/`wordTitles` (titles of each word);
+/// beside `byChannel`, in its order, `channelStart` and `channelEnd` (each record's start and `effectiveStop`).
 final class ProgrammeIndex: Sendable {
     let file: IndexFile
     let count: Int
@@ -30,6 +31,10 @@ final class ProgrammeIndex: Sendable {
     let externalID: StringColumn
     let byChannel: NumberColumn<UInt32>
     let channelOffsets: NumberColumn<UInt32>
+    /// The start of each record of `byChannel`, in its order: a channel's starts side by side.
+    let channelStart: NumberColumn<Int64>
+    /// The end a window search uses (`effectiveStop`) of each record of `byChannel`, in its order.
+    let channelEnd: NumberColumn<Int64>
     let titleOffsets: NumberColumn<UInt32>
     let titlePostings: NumberColumn<UInt32>
     let wordOffsets: NumberColumn<UInt32>
@@ -45,13 +50,8 @@ final class ProgrammeIndex: Sendable {
     let channelNames: [String]
     /// Channel id → its number in `channels`.
     let channelNumber: [String: UInt32]
-    /// What an answer writes of each channel, escaped once here rather than on every row: the row's head
-    /// (`{"channel":…,"channelName":…`) and the start of its programme ids (`"La1.es@`).
-    let channelRowHeads: [[UInt8]], channelIDHeads: [[UInt8]]
-    /// Each genre bit's JSON string, nil for a bit this build has no genre for.
-    let genreJSON: [[UInt8]?]
-    /// Each type code's `,"type":…` field, nil for none.
-    let typeFields: [[UInt8]?]
+    /// What an answer's rows write of each channel, genre, type and score, escaped once here rather than on every row.
+    let rowParts: ProgrammeRowParts
     /// Folded title words → the titles folding to them, for airings; made on first use.
     private let titleKeys = Mutex<[String: [Int]]?>(nil)
 
@@ -75,6 +75,8 @@ final class ProgrammeIndex: Sendable {
         externalID = try file.strings("externalID")
         byChannel = try file.column("byChannel", UInt32.self)
         channelOffsets = try file.column("channelOffsets", UInt32.self)
+        channelStart = try file.column("channelStart", Int64.self)
+        channelEnd = try file.column("channelEnd", Int64.self)
         titleOffsets = try file.column("titleOffsets", UInt32.self)
         titlePostings = try file.column("titlePostings", UInt32.self)
         wordOffsets = try file.column("wordOffsets", UInt32.self)
@@ -83,23 +85,14 @@ final class ProgrammeIndex: Sendable {
         genreOfBit = try file.strings("genreNames").all.map { Genre(rawValue: $0) }
         typeOfCode = [nil] + (try file.strings("typeNames").all.map { ProgrammeType(rawValue: $0) })
         count = start.count
-        (channelRowHeads, channelIDHeads) = zip(channels, channelNames).map { channel, name in
-            var head = Array(#"{"channel":"#.utf8), id = Array("\"".utf8)
-            CanonicalJSON.append(string: channel, to: &head)
-            head += #","channelName":"#.utf8
-            CanonicalJSON.append(string: name, to: &head)
-            CanonicalJSON.append(escaped: channel, to: &id)
-            id.append(UInt8(ascii: "@"))
-            return (head, id)
-        }.reduce(into: ([[UInt8]](), [[UInt8]]())) { $0.0.append($1.0); $0.1.append($1.1) }
-        genreJSON = genreOfBit.map { genre in genre.map { var text: [UInt8] = []; CanonicalJSON.append(string: $0.rawValue, to: &text); return text } }
-        typeFields = typeOfCode.map { type in type.map { var text = Array(#","type":"#.utf8); CanonicalJSON.append(string: $0.rawValue, to: &text); return text } }
+        rowParts = ProgrammeRowParts(channels: channels, names: channelNames, genres: genreOfBit, types: typeOfCode)
         try check()
     }
 
     private func check() throws(IndexError) {
         func corrupt(_ detail: String) -> IndexError { IndexError(kind: .corrupt, file: nil, detail: detail) }
-        let columns = [channel.count, title.count, stop.count, type.count, genreBits.count, year.count, score.count, externalID.count, byChannel.count]
+        let columns = [channel.count, title.count, stop.count, type.count, genreBits.count, year.count, score.count, externalID.count, byChannel.count,
+                       channelStart.count, channelEnd.count]
         guard columns.allSatisfy({ $0 == count }), titles.count == foldedTitles.count, channelNames.count == channels.count,
               channelOffsets.count == channels.count + 1, titleOffsets.count == titles.count + 1, wordOffsets.count == words.count + 1,
               titlePostings.count == count, longest >= 0 else {

@@ -18,20 +18,29 @@ struct ProgrammeSearch {
             guard let matcher = TextMatcher(text, mode: query.textMatch) else { return [] }
             tiers = titleTiers(matcher)
         }
-        guard let filter = RecordFilter(query, index: index) else { return [] }
-        let channels = query.channels.map { wanted in wanted.compactMap { index.channelNumber[$0.rawValue] }.sorted() }
+        guard var filter = RecordFilter(query, index: index) else { return [] }
         var matches: [Match] = []
         let range = window(query.window)
-        if tiers == nil, channels == nil {
+        if let tiers {
+            let channels = query.channels.map { Set($0.compactMap { index.channelNumber[$0.rawValue] }) }
+            for record in records(ofTitles: Array(tiers.keys)) where filter.accepts(record) {
+                if let channels, !channels.contains(index.channel[record]) { continue }
+                matches.append(Match(record: record, tier: tiers[Int(index.title[record])]))
+            }
+        } else if let channels = query.channels {
+            // The window is tested on each channel's own starts and ends, not on the records'.
+            let window = filter.window
+            filter.window = nil
+            for channel in channels {
+                guard let number = index.channelNumber[channel.rawValue], !channels.prefix(while: { $0 != channel }).contains(channel) else { continue }
+                appendMatches(ofChannel: Int(number), starting: range, overlapping: window, filter, to: &matches)
+            }
+            if channels.count > 1 { matches.sort { $0.record < $1.record } }
+        } else {
             // Records are in start order: a window is a slice of them, tested in place.
             let first = index.firstStarting(atOrAfter: range.lowerBound)
             let last = max(first, index.firstStarting(atOrAfter: range.upperBound))
             for record in first..<last where filter.accepts(record) { matches.append(Match(record: record, tier: nil)) }
-        } else {
-            let records = tiers.map { self.records(ofTitles: Array($0.keys)) } ?? self.records(ofChannels: channels ?? [], starting: range)
-            for record in records where filter.accepts(record) {
-                matches.append(Match(record: record, tier: tiers?[Int(index.title[record])]))
-            }
         }
         sort(&matches, by: query.effectiveSorts)
         return matches
@@ -48,26 +57,29 @@ struct ProgrammeSearch {
         return records.sorted()
     }
 
-    /// The records of some channels whose start is in `range`, in record order.
-    private func records(ofChannels channels: [UInt32], starting range: Range<Int64>) -> [Int] {
-        var records: [Int] = []
-        for number in channels {
-            let end = Int(index.channelOffsets[Int(number) + 1])
-            // A channel's records are in start order: skip those that start too early to reach the window.
-            var low = Int(index.channelOffsets[Int(number)]), high = end
-            while low < high {
-                let middle = (low + high) / 2
-                if index.start[Int(index.byChannel[middle])] < range.lowerBound { low = middle + 1 } else { high = middle }
-            }
-            var position = low
-            while position < end {
-                let record = Int(index.byChannel[position])
-                if index.start[record] >= range.upperBound { break }
-                records.append(record)
-                position += 1
-            }
+    /// Appends the records of channel `number` whose start is in `range`, that end after an overlapping window's
+    /// start and pass `filter`, in start order: a binary search and a scan over the channel's own starts and ends.
+    private func appendMatches(
+        ofChannel number: Int, starting range: Range<Int64>, overlapping window: Query.Window?, _ filter: RecordFilter, to matches: inout [Match]
+    ) {
+        let first = firstPosition(ofChannel: number, startingAtOrAfter: range.lowerBound)
+        let last = max(first, firstPosition(ofChannel: number, startingAtOrAfter: range.upperBound))
+        let after = window.flatMap { $0.mode == .overlap ? $0.from.secondsSince1970 : nil } ?? Int64.min
+        matches.reserveCapacity(matches.count + last - first)
+        for position in first..<last where index.channelEnd[position] > after {
+            let record = Int(index.byChannel[position])
+            if filter.accepts(record) { matches.append(Match(record: record, tier: nil)) }
         }
-        return channels.count > 1 ? records.sorted() : records
+    }
+
+    /// The first position in channel `number`'s part of `byChannel` whose start is at or after `instant` (its end when none is).
+    private func firstPosition(ofChannel number: Int, startingAtOrAfter instant: Int64) -> Int {
+        var low = Int(index.channelOffsets[number]), high = Int(index.channelOffsets[number + 1])
+        while low < high {
+            let middle = (low + high) / 2
+            if index.channelStart[middle] < instant { low = middle + 1 } else { high = middle }
+        }
+        return low
     }
 
     /// The starts a record must have to be in the window: from `longest` before it (overlap) to its end.
@@ -112,7 +124,7 @@ struct ProgrammeSearch {
     /// Sorts matches by each order in turn; every order ends on (start, id), which is record order, so ties are stable.
     private func sort(_ matches: inout [Match], by sorts: [Query.Sort]) {
         // Records are in start order already.
-        guard sorts != [.time] else { return }
+        guard sorts.count != 1 || sorts[0] != .time else { return }
         let comparisons = sorts.map { comparison($0, matches) }
         matches.sort(by: comparisons) { $0.record < $1.record }
     }
@@ -167,7 +179,8 @@ struct RecordFilter {
     /// Every genre of the mask is needed, not any one.
     let allGenres: Bool
     let years: ClosedRange<UInt32>?
-    let window: Query.Window?
+    /// The query's window; nil once a search has tested it another way.
+    var window: Query.Window?
     let minimumScore: UInt8?
 
     /// Nil when the query can match nothing here: genres, types or channels this index has never seen.
@@ -183,7 +196,7 @@ struct RecordFilter {
         }
         var mask: Int64 = 0
         var seen = Set<Genre>()
-        for (bit, genre) in index.genreOfBit.enumerated() {
+        for (bit, genre) in index.genreOfBit.enumerated() where !query.genres.isEmpty {
             guard let genre, query.genres.contains(genre) else { continue }
             mask |= 1 << Int64(bit)
             seen.insert(genre)

@@ -269,69 +269,98 @@ struct AnswerWriter {
         programme(record, of: index.programmes, tier: tier, minutesLeft: minutesLeft)
     }
 
-    /// A `ProgrammeRow` of record `record` of `programmes`: the channel's parts, genres and type as the index wrote them once,
-    /// the rest from the columns.
+    /// A `ProgrammeRow` of record `record` of `programmes`: the channel's parts, genres, type and score as the index wrote
+    /// them once, the rest from the columns, into bytes reserved for the whole row.
     private mutating func programme(_ record: Int, of programmes: ProgrammeIndex, tier: MatchTier?, minutesLeft: Int?) {
+        let parts = programmes.rowParts
         let channel = Int(programmes.channel[record])
-        out.append(contentsOf: programmes.channelRowHeads[channel])
-        programmes.externalID.withBytes(record) { external in
-            guard !external.isEmpty else { return }
-            literal(#","externalID":"#)
-            CanonicalJSON.append(utf8: external, to: &out)
-        }
-        literal(#","genres":["#)
-        var bits = UInt64(bitPattern: programmes.genreBits[record])
-        var first = true
-        while bits != 0 {
-            let bit = bits.trailingZeroBitCount
-            bits &= bits - 1
-            guard bit < programmes.genreJSON.count, let genre = programmes.genreJSON[bit] else { continue }
-            if !first { out.append(UInt8(ascii: ",")) }
-            first = false
-            out.append(contentsOf: genre)
-        }
-        literal(#"],"id":"#)
-        out.append(contentsOf: programmes.channelIDHeads[channel])
+        let head = parts.channelHead(channel), idHead = parts.idHead(channel)
         let start = programmes.start[record]
-        CanonicalJSON.append(integer: Int(start), to: &out)
-        out.append(UInt8(ascii: "\""))
-        if let tier {
-            literal(#","match":"#)
-            CanonicalJSON.append(integer: tier.rawValue, to: &out)
+        let stop = programmes.stopTime(record)
+        let startDate = date(start), stopDate = stop.map { date($0) }
+        let genreBits = UInt64(bitPattern: programmes.genreBits[record])
+        var genreBytes = 0
+        var bits = genreBits
+        while bits != 0 {
+            genreBytes += parts.genre(bits.trailingZeroBitCount).count + 1
+            bits &= bits - 1
         }
-        if let minutesLeft {
-            literal(#","minutesLeft":"#)
-            CanonicalJSON.append(integer: minutesLeft, to: &out)
+        let score = parts.score(Int(programmes.score[record]))
+        let type = parts.type(Int(programmes.type[record]))
+        let year = Int(programmes.year[record])
+        programmes.externalID.withBytes(record) { external in
+            programmes.titles.withBytes(Int(programmes.title[record])) { title in
+                // Fixed parts (keys, numbers, instants) stay under 256 bytes; texts may grow sixfold when escaped.
+                let bound = 256 + head.count + idHead.count + genreBytes + score.count + type.count + 6 * (external.count + title.count)
+                parts.bytes.withUnsafeBytes { partBytes in
+                    append(reserving: bound) { row in
+                        row.bytes(partBytes, head)
+                        if !external.isEmpty {
+                            row.literal(#","externalID":"#)
+                            row.string(external)
+                        }
+                        row.literal(#","genres":["#)
+                        var bits = genreBits
+                        var first = true
+                        while bits != 0 {
+                            let genre = parts.genre(bits.trailingZeroBitCount)
+                            bits &= bits - 1
+                            guard !genre.isEmpty else { continue }
+                            if !first { row.byte(UInt8(ascii: ",")) }
+                            first = false
+                            row.bytes(partBytes, genre)
+                        }
+                        row.literal(#"],"id":"#)
+                        row.bytes(partBytes, idHead)
+                        row.integer(Int(start))
+                        row.byte(UInt8(ascii: "\""))
+                        if let tier {
+                            row.literal(#","match":"#)
+                            row.integer(tier.rawValue)
+                        }
+                        if let minutesLeft {
+                            row.literal(#","minutesLeft":"#)
+                            row.integer(minutesLeft)
+                        }
+                        row.bytes(partBytes, score)
+                        row.literal(#","start":"#)
+                        Self.instant(start, date: startDate, to: &row)
+                        if let stop, let stopDate {
+                            row.literal(#","stop":"#)
+                            Self.instant(stop, date: stopDate, to: &row)
+                        }
+                        row.literal(#","title":"#)
+                        row.string(title)
+                        row.bytes(partBytes, type)
+                        if year != 0 {
+                            row.literal(#","year":"#)
+                            row.integer(year)
+                        }
+                        row.byte(UInt8(ascii: "}"))
+                    }
+                }
+            }
         }
-        let score = Int(programmes.score[record])
-        if score < Self.scoreFields.count { out.append(contentsOf: Self.scoreFields[score]) }
-        literal(#","start":"#)
-        instant(start)
-        if let stop = programmes.stopTime(record) {
-            literal(#","stop":"#)
-            instant(stop)
-        }
-        literal(#","title":"#)
-        programmes.titles.withBytes(Int(programmes.title[record])) { CanonicalJSON.append(utf8: $0, to: &out) }
-        if let type = programmes.typeFields[Int(programmes.type[record])] { out.append(contentsOf: type) }
-        let year = programmes.year[record]
-        if year != 0 {
-            literal(#","year":"#)
-            CanonicalJSON.append(integer: Int(year), to: &out)
-        }
-        out.append(UInt8(ascii: "}"))
     }
 
-    /// `,"score":…` for each stored score (tenths, 0–254; 255 is none), as `JSONEncoder` writes the score out of 10.
-    private static let scoreFields: [[UInt8]] = (0..<255).map { tenths in
-        var field = Array(#","score":"#.utf8)
-        CanonicalJSON.append(number: Double(tenths) / 10, to: &field)
-        return field
+    /// Appends what `write` writes, given at least `bound` bytes for it.
+    private mutating func append(reserving bound: Int, _ write: (inout RowBytes) -> Void) {
+        let written = out.count
+        // Zeroes first: an array is only written through its elements; the unused tail is dropped again below.
+        out.append(contentsOf: repeatElement(0, count: bound))
+        let used = out.withUnsafeMutableBufferPointer { buffer -> Int in
+            guard let base = buffer.baseAddress else { return 0 }
+            var row = RowBytes(base + written)
+            write(&row)
+            precondition(row.count <= bound, "an answer row outgrew the bytes reserved for it")
+            return row.count
+        }
+        out.removeLast(bound - used)
     }
 
-    /// An instant as `CanonicalJSON.append(instant:)` writes it (`"2026-11-22T20:30:00Z"`), the date part kept from the
-    /// last instant of the same day.
-    private mutating func instant(_ seconds: Int64) {
+    /// The `YYYY-MM-DDT` of an instant's UTC day, as `Timestamp.appendISO8601` writes it, kept from the last instant of
+    /// the same day: rows in time order mostly share their day.
+    private mutating func date(_ seconds: Int64) -> [UInt8] {
         let time = Timestamp(secondsSince1970: seconds)
         let day = time.utcDay.daysSince1970
         if day != dateDay {
@@ -341,20 +370,20 @@ struct AnswerWriter {
             // The time of day after the `T` is always `hh:mm:ssZ`, nine bytes.
             dateText.removeLast(9)
         }
-        out.append(UInt8(ascii: "\""))
-        out.append(contentsOf: dateText)
-        let second = min(max(time.utcSecondOfDay, 0), 86_399)
-        twoDigits(second / 3600)
-        out.append(UInt8(ascii: ":"))
-        twoDigits(second / 60 % 60)
-        out.append(UInt8(ascii: ":"))
-        twoDigits(second % 60)
-        literal(#"Z""#)
+        return dateText
     }
 
-    private mutating func twoDigits(_ value: Int) {
-        out.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value / 10))
-        out.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value % 10))
+    /// An instant as `CanonicalJSON.append(instant:)` writes it (`"2026-11-22T20:30:00Z"`), from its day's `date`.
+    private static func instant(_ seconds: Int64, date: [UInt8], to row: inout RowBytes) {
+        row.byte(UInt8(ascii: "\""))
+        row.bytes(date)
+        let second = min(max(Timestamp(secondsSince1970: seconds).utcSecondOfDay, 0), 86_399)
+        row.twoDigits(second / 3600)
+        row.byte(UInt8(ascii: ":"))
+        row.twoDigits(second / 60 % 60)
+        row.byte(UInt8(ascii: ":"))
+        row.twoDigits(second % 60)
+        row.literal(#"Z""#)
     }
 
     /// `"match":<tier>,` when the row has a tier.

@@ -27,7 +27,7 @@ public struct CarteleraServer: Sendable {
     /// (useful with port 0). Tests that run servers inside their own process leave the signals alone.
     public func run(handlesSignals: Bool = true, onListening: @escaping @Sendable (Int) async -> Void = { _ in }) async throws {
         let configuration = self.configuration
-        let snapshots = StoreSnapshots(storeRoot: configuration.storeRoot)
+        let snapshots = StoreSnapshots(storeRoot: configuration.storeRoot, answerBytes: configuration.answerCacheBytes)
         let reloads = StoreReloadService(snapshots: snapshots, interval: configuration.reloadInterval, logger: logger)
         let deadlines = HTTP1Channel.Configuration(
             additionalChannelHandlers: [
@@ -55,8 +55,9 @@ public struct CarteleraServer: Sendable {
         router.add(middleware: AccessLogMiddleware(logger: logger))
         router.add(middleware: ContentSecurityMiddleware<ServerRequestContext>(contentSecurityPolicy: ResponseHeadersMiddleware.contentSecurityPolicy))
         router.add(middleware: ResponseHeadersMiddleware())
-        router.add(middleware: CompressionMiddleware())
-        router.add(middleware: ConditionalRequestMiddleware(limit: CompressionMiddleware().maximumBytes))
+        let compression = CompressionMiddleware()
+        router.add(middleware: compression)
+        router.add(middleware: ConditionalRequestMiddleware(limit: compression.maximumBytes))
         router.add(middleware: ErrorResponseMiddleware(logger: logger))
         router.add(middleware: RequestTargetMiddleware(maximumBytes: configuration.maximumTargetBytes))
         router.add(middleware: RateLimitMiddleware(limiter: RateLimiter(perMinute: configuration.readsPerMinute)))

@@ -60,6 +60,22 @@ struct CanonicalJSONReader {
         return true
     }
 
+    /// The value at the position, read by `read`; when its bytes repeat those `last` was read from, `last`'s value
+    /// without reading them again (the same bytes read to the same value), sharing its storage.
+    @inline(__always)
+    mutating func value<Value>(
+        repeating last: inout RepeatedValue<Value>?, _ read: (inout CanonicalJSONReader) throws(CanonicalRefusal) -> Value
+    ) throws(CanonicalRefusal) -> Value {
+        if let last, end - position >= last.count, Self.equal(UnsafeRawPointer(base + position), UnsafeRawPointer(base + last.start), last.count) {
+            position += last.count
+            return last.value
+        }
+        let start = position
+        let value = try read(&self)
+        last = RepeatedValue(start: start, count: position - start, value: value)
+        return value
+    }
+
     /// Consumes `literal`, or refuses.
     @inline(__always)
     mutating func expect(_ literal: StaticString) throws(CanonicalRefusal) {
@@ -373,6 +389,13 @@ struct CanonicalJSONReader {
     }
 
     private static let powersOfTen: [Double] = (0...15).map { exponent in (0..<exponent).reduce(1.0) { value, _ in value * 10 } }
+}
+
+/// A value `CanonicalJSONReader.value(repeating:_:)` read, and where its bytes lie in the reader's input.
+struct RepeatedValue<Value> {
+    var start: Int
+    var count: Int
+    var value: Value
 }
 
 private let quote = UInt8(ascii: "\"")

@@ -30,15 +30,19 @@ public final class FileStoreSnapshot: StoreSnapshot {
     /// The manifest file's identity when it was read; nil when the store has no manifest.
     private let stamp: FileIdentity?
     private let patience: Duration
+    /// The manifest's and the commit journal's paths, checked on every read.
+    private let manifestPath: String, journalPath: String
     /// Set once a mismatch turned out to be a killed writer's leftovers, so later reads do not wait again.
     private let settled = Atomic(false)
 
     init(store: FileStore, patience: Duration) throws(StoreError) {
         self.store = store
         self.patience = patience
+        manifestPath = store.path(FileStore.manifestName)
+        journalPath = store.path(CommitJournal.fileName)
         // The identity is taken before the manifest is read: if a commit replaces it in between, the snapshot
         // reads as superseded at once rather than holding a newer manifest under an older identity.
-        stamp = FileIdentity(path: store.path(FileStore.manifestName))
+        stamp = FileIdentity(path: manifestPath)
         manifest = try store.manifest()
     }
 
@@ -57,7 +61,7 @@ public final class FileStoreSnapshot: StoreSnapshot {
     /// The shard's bytes as this generation stored them; `.superseded` when a commit has replaced them since.
     public func shardData(_ key: ShardKey) throws(StoreError) -> Data? {
         let data = try store.shardData(key)
-        guard stamp != nil, isSuperseded() || POSIX.exists(store.path(CommitJournal.fileName)),
+        guard stamp != nil, isSuperseded() || POSIX.exists(journalPath),
               data.map(FNV1a.hex) != manifest[key]?.hash else { return data }
         try checkNotSuperseded(key)
         return data
@@ -80,19 +84,19 @@ public final class FileStoreSnapshot: StoreSnapshot {
 
     /// Whether the manifest file was replaced since the snapshot was taken.
     public func isSuperseded() -> Bool {
-        FileIdentity(path: store.path(FileStore.manifestName)) != stamp
+        FileIdentity(path: manifestPath) != stamp
     }
 
     /// Throws `.superseded` when a commit replaced or is replacing this generation; returns when nothing is changing.
     private func checkNotSuperseded(_ key: ShardKey) throws(StoreError) {
         let superseded = StoreError(kind: .superseded, file: key.relativePath, detail: "changed after generation \(generation) was opened")
         if isSuperseded() { throw superseded }
-        guard !settled.load(ordering: .relaxed), POSIX.exists(store.path(CommitJournal.fileName)) else { return }
+        guard !settled.load(ordering: .relaxed), POSIX.exists(journalPath) else { return }
         let deadline = ContinuousClock.now + patience
         while ContinuousClock.now < deadline {
             Thread.sleep(forTimeInterval: 0.02)
             if isSuperseded() { throw superseded }
-            if !POSIX.exists(store.path(CommitJournal.fileName)) { break }
+            if !POSIX.exists(journalPath) { break }
         }
         if isSuperseded() { throw superseded }
         settled.store(true, ordering: .relaxed)

@@ -7,14 +7,19 @@ enum ProgrammeShardReader {
     static func items(_ reader: inout CanonicalJSONReader, into programmes: inout [Programme]) throws(CanonicalRefusal) {
         try reader.expectByte(UInt8(ascii: "["))
         if reader.take(byte: UInt8(ascii: "]")) { return }
+        // A shard's programmes mostly come from the same sources: their provenance is read once and shared.
+        var provenance: RepeatedValue<[Provenance]>?
         repeat {
-            try item(&reader, into: &programmes)
+            try item(&reader, into: &programmes, provenance: &provenance)
         } while reader.take(byte: UInt8(ascii: ","))
         try reader.expectByte(UInt8(ascii: "]"))
     }
 
-    /// One programme's object, appended where it goes (building it there saves copying two dozen fields).
-    static func item(_ reader: inout CanonicalJSONReader, into programmes: inout [Programme]) throws(CanonicalRefusal) {
+    /// One programme's object, appended where it goes (building it there saves copying two dozen fields); its provenance
+    /// is `lastProvenance`'s when written with the same bytes.
+    static func item(
+        _ reader: inout CanonicalJSONReader, into programmes: inout [Programme], provenance lastProvenance: inout RepeatedValue<[Provenance]>?
+    ) throws(CanonicalRefusal) {
         try reader.expect(#"{"actors":"#)
         let actors = try reader.strings()
         try reader.expect(#","categories":"#)
@@ -61,7 +66,9 @@ enum ProgrammeShardReader {
         let image = try reader.string(ifKey: #","image":"#)
         let language = try reader.string(ifKey: #","language":"#)
         try reader.expect(#","provenance":"#)
-        let provenance = try reader.list { reader throws(CanonicalRefusal) in try self.provenance(&reader) }
+        let provenance = try reader.value(repeating: &lastProvenance) { reader throws(CanonicalRefusal) in
+            try reader.list { reader throws(CanonicalRefusal) in try self.provenance(&reader) }
+        }
         var rating: Rating?
         if reader.take(#","rating":{"#) {
             let system = try reader.string(ifKey: #""system":"#)

@@ -28,10 +28,13 @@ enum ProgrammeShardWriter {
     /// One programme's object, keys in sorted order, absent optionals left out as the synthesized encoder does.
     static func item(_ p: Programme, into out: inout [UInt8]) {
         var first = true
-        func key(_ name: String) {
+        // Keys are plain ASCII, written as literals: no escaping to look for a million times over.
+        func key(_ name: StaticString) {
             out.append(first ? UInt8(ascii: "{") : UInt8(ascii: ","))
             first = false
-            string(name, into: &out)
+            out.append(UInt8(ascii: "\""))
+            name.withUTF8Buffer { out.append(contentsOf: $0) }
+            out.append(UInt8(ascii: "\""))
             out.append(UInt8(ascii: ":"))
         }
         key("actors"); strings(p.actors, into: &out)
@@ -55,7 +58,13 @@ enum ProgrammeShardWriter {
             }
             out.append(UInt8(ascii: "}"))
         }
-        key("genres"); strings(p.genres.map(\.rawValue), into: &out)
+        key("genres")
+        out.append(UInt8(ascii: "["))
+        for (index, genre) in p.genres.enumerated() {
+            if index > 0 { out.append(UInt8(ascii: ",")) }
+            string(genre.rawValue, into: &out)
+        }
+        out.append(UInt8(ascii: "]"))
         key("guests"); strings(p.guests, into: &out)
         key("id"); string(p.id.rawValue, into: &out)
         if let image = p.image { key("image"); string(image, into: &out) }
@@ -64,10 +73,10 @@ enum ProgrammeShardWriter {
         out.append(UInt8(ascii: "["))
         for (index, provenance) in p.provenance.enumerated() {
             if index > 0 { out.append(UInt8(ascii: ",")) }
-            out += Array(#"{"source":"#.utf8)
+            out.append(contentsOf: #"{"source":"#.utf8)
             string(provenance.source.rawValue, into: &out)
             if let url = provenance.url {
-                out += Array(#","url":"#.utf8)
+                out.append(contentsOf: #","url":"#.utf8)
                 string(url, into: &out)
             }
             out.append(UInt8(ascii: "}"))
@@ -77,11 +86,11 @@ enum ProgrammeShardWriter {
             key("rating")
             out.append(UInt8(ascii: "{"))
             if let system = rating.system {
-                out += Array(#""system":"#.utf8)
+                out.append(contentsOf: #""system":"#.utf8)
                 string(system, into: &out)
                 out.append(UInt8(ascii: ","))
             }
-            out += Array(#""value":"#.utf8)
+            out.append(contentsOf: #""value":"#.utf8)
             string(rating.value, into: &out)
             out.append(UInt8(ascii: "}"))
         }

@@ -7,6 +7,8 @@ struct SQLitePeer {
     /// One shape's figures.
     struct Shape: Decodable {
         var rows: Int
+        /// The ids of the first run's answer, in order.
+        var ids: [String]
         var p50: Double
         var p99: Double
     }

@@ -11,7 +11,10 @@ struct Serve: AsyncParsableCommand {
             Starts `cartelera serve` over DIR/store and Bench/sqlite_api.py over DIR/jsonl (both written by `cartelera-bench generate`; \
             the SQLite database is built once into DIR/peer), checks that both answer q1–q4 with BENCHMARKS.md's reference rows, \
             then runs wrk against each shape of each server and prints requests per second, p50/p99 latency and each server's \
-            peak memory. Needs wrk (apt-get install wrk; `make bench-serve` installs it). Run from a release build.
+            peak memory. Cartelera runs twice: as configured, and with --answer-cache-megabytes 0, which answers every request \
+            anew as the baseline does (the load repeats each shape's request, so the first server answers most from its cache). \
+            --baseline runs another `cartelera` binary in the same run. Needs wrk (apt-get install wrk; `make bench-serve` \
+            installs it). Run from a release build.
             """)
 
     @Argument(help: ArgumentHelp("The folder `cartelera-bench generate` wrote (default out/bench-g).", valueName: "dir"))
@@ -26,6 +29,12 @@ struct Serve: AsyncParsableCommand {
     @Flag(name: .long, help: "Measure Cartelera only, without the Python/SQLite baseline.")
     var noPeer = false
 
+    @Option(name: .long, help: ArgumentHelp("Also load this `cartelera` binary (an earlier release) in the same run.", valueName: "binary"))
+    var baseline: String?
+
+    @Option(name: .long, help: ArgumentHelp("The baseline's copy of data set G, when its index has another format (default: DIR).", valueName: "dir"))
+    var baselineData: String?
+
     func validate() throws {
         guard (1...600).contains(seconds) else { throw ValidationError("--seconds must be from 1 to 600") }
         guard (1...10_000).contains(connections) else { throw ValidationError("--connections must be from 1 to 10000") }
@@ -37,16 +46,21 @@ struct Serve: AsyncParsableCommand {
             throw BenchFailure("bench serve needs wrk: apt-get install wrk (or make bench-serve)", exitCode: 2)
         }
         let binary = try BenchCommand.cartelera()
-        let server = try ServedProcess(binary, ["serve", "--store", directory + "/store", "--output", directory + "/public", "--port", "0", "--json",
-                                                "--no-access-log", "--reads-per-minute", "1000000", "--at", "2026-11-25T18:00Z"])
-        defer { server.stop() }
-        var servers = [("cartelera", server, HTTPLoad.carteleraTargets)]
+        func serve(_ binary: String, _ directory: String, _ extra: [String] = []) throws -> ServedProcess {
+            try ServedProcess(binary, ["serve", "--store", directory + "/store", "--output", directory + "/public", "--port", "0", "--json",
+                                       "--no-access-log", "--reads-per-minute", "1000000", "--at", "2026-11-25T18:00Z"] + extra)
+        }
+        var servers = [("cartelera", try serve(binary, directory), HTTPLoad.carteleraTargets),
+                       ("cartelera, no answer cache", try serve(binary, directory, ["--answer-cache-megabytes", "0"]), HTTPLoad.carteleraTargets)]
+        if let baseline {
+            servers.append(("baseline", try serve(baseline, baselineData ?? directory), HTTPLoad.carteleraTargets))
+        }
         if !noPeer {
             let script = RepositoryPaths.packageRoot() + "/Bench/sqlite_api.py"
             print("Python/SQLite baseline: \(script) (builds \(directory)/peer/guide.sqlite on its first run)")
             servers.append(("python+sqlite", try ServedProcess("/usr/bin/env", ["python3", script, directory, "0"]), HTTPLoad.peerTargets))
         }
-        defer { servers.dropFirst().forEach { $0.1.stop() } }
+        defer { servers.forEach { $0.1.stop() } }
 
         print("\nreference answers over HTTP (BENCHMARKS.md):")
         var allMatch = true
@@ -58,33 +72,36 @@ struct Serve: AsyncParsableCommand {
                 let fingerprint = QueryShapes.fingerprint(ids)
                 let same = reply.status == 200 && fingerprint == reference.fingerprint && ids.count == reference.rows
                 allMatch = allMatch && same
-                print("  \(name.padding(toLength: 14, withPad: " ", startingAt: 0)) \(reference.shape.rawValue) rows \(ids.count) fingerprint \(fingerprint) \(same ? "= reference" : "≠ reference \(reference.fingerprint)")")
+                print("  \(name.padding(toLength: 26, withPad: " ", startingAt: 0)) \(reference.shape.rawValue) rows \(ids.count) fingerprint \(fingerprint) \(same ? "= reference" : "≠ reference \(reference.fingerprint)")")
             }
         }
         guard allMatch else { throw BenchFailure("an HTTP answer differs from BENCHMARKS.md's reference") }
 
         print("\nwrk, \(connections) connections, 2 threads, \(seconds) s per shape:")
-        print("  server          shape   requests/s   p50 ms    p99 ms   non-2xx")
+        print("  server                      shape   requests/s   p50 ms    p99 ms   non-2xx")
         var rates: [String: [QueryShapes.Shape: Double]] = [:]
         for (name, process, targets) in servers {
             for shape in QueryShapes.Shape.allCases {
                 guard let target = targets[shape] else { continue }
                 let result = try HTTPLoad.run(wrk: wrk, url: "http://127.0.0.1:\(process.port)\(target)", connections: connections, seconds: seconds)
                 rates[name, default: [:]][shape] = result.requestsPerSecond
-                print(String(format: "  %@  %@      %10.0f  %8.2f  %8.2f   %d", name.padding(toLength: 14, withPad: " ", startingAt: 0), shape.rawValue,
+                print(String(format: "  %@  %@      %10.0f  %8.2f  %8.2f   %d", name.padding(toLength: 26, withPad: " ", startingAt: 0), shape.rawValue,
                              result.requestsPerSecond, result.p50Milliseconds, result.p99Milliseconds, result.failures))
             }
         }
         print("\npeak resident memory:")
         for (name, process, _) in servers {
-            print(String(format: "  %@  %.0f MB", name.padding(toLength: 14, withPad: " ", startingAt: 0), process.peakMegabytes()))
+            print(String(format: "  %@  %.0f MB", name.padding(toLength: 26, withPad: " ", startingAt: 0), process.peakMegabytes()))
         }
-        if let ours = rates["cartelera"], let theirs = rates["python+sqlite"] {
+        print("")
+        for (ours, theirs) in [("cartelera", "python+sqlite"), ("cartelera, no answer cache", "python+sqlite"), ("baseline", "python+sqlite"),
+                               ("cartelera", "baseline"), ("cartelera, no answer cache", "baseline")] {
+            guard let a = rates[ours], let b = rates[theirs] else { continue }
             let ratios = QueryShapes.Shape.allCases.compactMap { shape -> String? in
-                guard let a = ours[shape], let b = theirs[shape], b > 0 else { return nil }
+                guard let a = a[shape], let b = b[shape], b > 0 else { return nil }
                 return String(format: "%@ %.1f×", shape.rawValue, a / b)
             }
-            print("\nrequests per second, cartelera / python+sqlite: " + ratios.joined(separator: ", "))
+            print("requests per second, \(ours) / \(theirs): " + ratios.joined(separator: ", "))
         }
     }
 }

@@ -109,6 +109,20 @@ import Testing
         #expect(nhkReport.requests.first?.body == nil)
     }
 
+    @Test(.enabled(if: RepositoryPaths.shared("corpus/tv-new") != nil, "needs ../shared/corpus"))
+    func sourcesTestChecksACorpusSiteAgainstItsCorpusFolder() throws {
+        let corpus = try #require(RepositoryPaths.shared("corpus/tv-new"))
+        let checked = try CLIRunner.run(["sources", "test", "movistarplus.es", "--corpus", corpus])
+        #expect(checked.status == 0, "\(checked.stdout)\(checked.stderr)")
+        #expect(checked.stdout.split(separator: "\n").map(String.init) == ["PASS movistarplus.es", "1 passed, 0 failed"])
+        // Named without a corpus, it fails and says how to check it; in a run over every source, it is skipped.
+        let named = try CLIRunner.run(["sources", "test", "movistarplus.es"])
+        #expect(named.status == 1)
+        #expect(named.stdout.contains("--corpus DIR"), "\(named.stdout)")
+        let all = try CLIRunner.run(["sources", "test", "guia-tv.example", "--corpus", corpus])
+        #expect(all.status == 0 && !all.stdout.contains("movistarplus.es"), "\(all.stdout)")
+    }
+
     @Test func sourcesTestChecksCapturedPagesInTextAndJSON() throws {
         let result = try CLIRunner.run(["sources", "test", "guia-tv.example", "audiencias.example"])
         #expect(result.status == 0)

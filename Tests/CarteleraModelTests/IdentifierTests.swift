@@ -41,6 +41,19 @@ import Testing
         #expect(Slug.make(name) == slug)
     }
 
+    @Test(arguments: [("Москва", "moskva"), ("Αθήνα", "athena"), ("서울", "seoul"), ("東京", "dong-jing"), ("とうきょう", "toukyou"),
+                      ("Club Берлин 2", "club-berlin-2")])
+    func otherScriptsAreTransliteratedNotLeftOut(name: String, slug: String) {
+        #expect(Slug.make(name) == slug)
+    }
+
+    @Test func clubsNamedOnlyInOtherScriptsKeepDistinctIDs() {
+        let ids = [VenueID(name: "クラブ月", city: "東京"), VenueID(name: "クラブ星", city: "東京"), VenueID(name: "Арена", city: "Москва"),
+                   VenueID(name: "Студия", city: "Москва")]
+        #expect(Set(ids).count == ids.count, "\(ids)")
+        #expect(ids.allSatisfy { id in id.rawValue.split(separator: "/").count == 2 }, "\(ids)")
+    }
+
     @Test func aVenueIDIsTheSameWhateverTheAccents() {
         #expect(VenueID(name: "Café Straße", city: "Málaga") == VenueID(name: "cafe strasse", city: "malaga"))
     }

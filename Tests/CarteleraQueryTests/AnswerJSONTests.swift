@@ -96,6 +96,31 @@ import Testing
         }
     }
 
+    /// Titles and external ids with a character JSON escapes at every offset of the first words and in the tail, and
+    /// without one, are written as `JSONEncoder` writes them (the row writer looks for escapes eight bytes at a time).
+    @Test func textsWithAnEscapeAtAnyOffsetAreTheBytesJSONEncoderWrites() throws {
+        let store = try QueryStore()
+        var programmes: [Programme] = []
+        for (number, special) in ["\"", "\\", "\u{1F}", "\n", "\u{7F}", "ñ", "a"].enumerated() {
+            for offset in 0..<19 {
+                let text = String(repeating: "x", count: offset) + special + String(repeating: "y", count: (offset * 5) % 11)
+                var programme = store.programme("La1.es", "2026-11-20 10:00", minutes: 1, text)
+                programme.start = programme.start.adding(seconds: Int64((number * 19 + offset) * 60))
+                programme.stop = programme.start.adding(seconds: 60)
+                programme.externalID = String(text.reversed())
+                programmes.append(programme)
+            }
+        }
+        try store.commit(programmes: programmes, channels: [Channel(id: "La1.es", name: "La 1")])
+        let engine = try store.engine()
+        var parameters = QueryParameters()
+        try parameters.set("limit", to: ["1000"])
+        let query = try parameters.query(kind: .programmes, context: store.context("2026-11-20 09:00"))
+        let answer = engine.answer(query)
+        #expect(answer.count == programmes.count)
+        #expect(String(decoding: engine.answerJSON(query), as: UTF8.self) == String(decoding: try Self.encoded(answer), as: UTF8.self))
+    }
+
     @Test func aShakeWritesThePickTheSameSeedGives() throws {
         let engine = try fixture.engine()
         for (kind, values) in Self.queries {

@@ -73,6 +73,12 @@ import Testing
         parameters[.channel] = []
         parameters[.channelList] = ["mine"]
         #expect(try titles(parameters) == ["Acciones de guerra", "Accion", "Documentos TV", "Espejo público"])
+        // Text finds titles first; the channels still narrow them.
+        parameters[.text] = ["accion"]
+        #expect(try titles(parameters) == ["Accion", "Acciones de guerra"])
+        parameters[.channelList] = []
+        parameters[.channel] = ["La1.es"]
+        #expect(try titles(parameters) == ["Acción mutante"])
     }
 
     @Test func aWindowCountsWhatStartedBeforeItAndIsStillOn() throws {
@@ -174,6 +180,19 @@ import Testing
         var query = Query(kind: .programmes, at: at)
         query.window = Query.Window(from: f.madrid("2026-11-20 23:00"), to: f.madrid("2026-11-20 23:10"))
         #expect(engine.programmes(query).rows.map(\.title) == ["Cine"])
+        // The same through each channel's own list of starts and ends, channels named in any order, or twice.
+        query.channels = ["La2.es", "La1.es", "La2.es"]
+        #expect(engine.programmes(query).rows.map(\.title) == ["Cine"])
+        query.channels = ["La2.es"]
+        #expect(engine.programmes(query).rows.isEmpty)
+        query.window = Query.Window(from: f.madrid("2026-11-20 21:00"), to: f.madrid("2026-11-20 21:01"))
+        #expect(engine.programmes(query).rows.map(\.title) == ["Documental"])
+        query.channels = ["La2.es", "La1.es"]
+        #expect(engine.programmes(query).rows.map(\.title) == ["Cine", "Documental"])
+        query.window = Query.Window(from: f.madrid("2026-11-20 23:29"), to: f.madrid("2026-11-20 23:31"))
+        #expect(engine.programmes(query).rows.map(\.title) == ["Cine", "Noticias"])
+        query.window?.mode = .starts
+        #expect(engine.programmes(query).rows.map(\.title) == ["Noticias"])
         #expect(engine.airings(of: "cine", at: at).map(\.title) == ["Cine"])
         #expect(engine.airings(of: "documental", at: at).isEmpty)
     }

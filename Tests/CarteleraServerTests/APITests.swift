@@ -150,6 +150,30 @@ import Testing
         #expect(head.headers["content-length"] == String(first.body.count))
     }
 
+    @Test func anAnswerAskedAgainIsTheSameBytesPlainAndGzipped() async throws {
+        let fixture = try ServerFixture()
+        try await fixture.start()
+        defer { Task { await fixture.stop() } }
+        let target = "/api/query/programmes?sort=title&limit=20"
+        let first = try await fixture.get(target)
+        let again = try await fixture.get(target)
+        let tag = try #require(first.headers["etag"])
+        #expect(again.status == 200 && again.body == first.body && again.headers["etag"] == tag)
+        #expect(try await fixture.get(target + "&offset=1").body != first.body)
+        // The second gzip is the one kept from the first, under the plain bytes' tag made weak.
+        let zipped = try await fixture.get(target, headers: ["Accept-Encoding": "gzip"])
+        let zippedAgain = try await fixture.get(target, headers: ["Accept-Encoding": "gzip"])
+        #expect(zipped.headers["content-encoding"] == "gzip" && zippedAgain.headers["content-encoding"] == "gzip")
+        #expect(zippedAgain.body == zipped.body && zippedAgain.headers["etag"] == "W/" + tag)
+        #expect(try await fixture.get(target, headers: ["Accept-Encoding": "gzip", "If-None-Match": "W/" + tag]).status == 304)
+        // A shake with a seed is the same pick every time, kept as a query's answer is; without one it is never stored.
+        let seeded = try await fixture.get("/api/shake/programmes?seed=7")
+        #expect(seeded.status == 200 && seeded.headers["cache-control"] == "public, max-age=30, must-revalidate")
+        #expect(try await fixture.get("/api/shake/programmes?seed=7").body == seeded.body)
+        #expect(try await fixture.get("/api/shake/programmes?seed=7&text=zzzzqqq").status == 404)
+        #expect(try await fixture.get("/api/shake/programmes?seed=7&text=zzzzqqq").status == 404)
+    }
+
     @Test func aNewCommitIsPickedUpWithoutARestart() async throws {
         let fixture = try ServerFixture()
         try await fixture.start()

@@ -278,6 +278,41 @@ struct ReaderPagesInBrowserTests {
         }
     }
 
+    @Test func theGridKeepsHourLabelsAndProgrammeTitlesInSightWhenScrolledSideways() throws {
+        let built = try BuiltSite.shared.get()
+        let page = try #require(built.pages().filter { $0.hasPrefix("tv/grid/") }
+            .max { built.text(of: $0).components(separatedBy: "grid-programme").count < built.text(of: $1).components(separatedBy: "grid-programme").count })
+        // Scrolled a third of an hour past 12:00, the hour and the programmes that began left of the view are cut by the
+        // channel column; what is checked is that their labels stand beside it, whole, wherever they fit in their cell.
+        let measure = """
+            (() => {
+              const box = document.querySelector('[data-grid]'), hours = [...box.querySelectorAll('thead th[scope=colgroup]')];
+              const hour = hours[0].getBoundingClientRect().width;
+              box.scrollLeft = Math.round(6 * hour + hour / 3);
+              const edge = box.querySelector('thead .grid-channel').getBoundingClientRect().right;
+              const straddling = (cell, label) => { const r = cell.getBoundingClientRect(); return r.left < edge - 1 && r.right - edge >= label.getBoundingClientRect().width; };
+              const cutHours = hours.filter(h => straddling(h, h.querySelector('time')));
+              const cutProgrammes = [...box.querySelectorAll('tbody td.grid-programme')].filter(c => straddling(c, c.querySelector('a')));
+              const hidden = [...cutHours.map(h => h.querySelector('time')), ...cutProgrammes.map(c => c.querySelector('a'))]
+                .filter(label => label.getBoundingClientRect().left < edge - 1).map(label => label.textContent);
+              return [cutHours.length, cutProgrammes.length, hidden];
+            })()
+            """
+        let runs = try Chromium.run(.init(timeout: 60, serve: built.site, pages: [360, 1280].map {
+            Chromium.Visit(url: "{server}/\(page)", width: $0, actions: [.evaluate(measure)])
+        }), in: built.output)
+        for run in runs {
+            #expect(run.problems.isEmpty, "\(run.url): \(run.problems.joined(separator: "; "))")
+            guard case .array(let found) = run.actions.first ?? .null, found.count == 3 else {
+                Issue.record("\(run.url): the grid could not be measured: \(run.actions)")
+                continue
+            }
+            #expect(found[0].number == 1, "\(run.url): \(found[0]) hours cut by the channel column")
+            #expect((found[1].number ?? 0) >= 1, "\(run.url): no programme began left of the view")
+            #expect(found[2] == .array([]), "\(run.url): hidden under the channel column: \(found[2])")
+        }
+    }
+
     /// The page `cartelera serve` answers a night page's sign-up form with, in each language, kept at the depth of the
     /// form's address (so its relative links reach the site's assets) in a folder of its own beside the site: a static
     /// server would decode the night's `%2F` into a folder, so the file sits under a plain name at the same depth.

@@ -9,12 +9,15 @@ import NIOCore
 ///
 /// Hummingbird keeps response compression in a package of its own (hummingbird-compression) that this project's
 /// package set does not carry. A compressed body's `ETag` becomes weak (`W/"…"`): the same content in another coding.
+/// An answer asked for again in gzip is compressed once: zlib costs several times what finding and writing it does.
 struct CompressionMiddleware: RouterMiddleware {
     typealias Context = ServerRequestContext
     /// Bodies smaller than this are sent as they are: gzip would save little.
     var minimumBytes = 512
     /// The largest body compressed per request; larger ones are sent as they are.
     var maximumBytes = 8 * 1024 * 1024
+    /// Answers already gzipped, by their plain bytes' strong tag.
+    let answers = BoundedCache<String, ByteBuffer>(maximumEntries: 256, maximumBytes: 16 * 1024 * 1024)
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         var response = try await next(request, context)
@@ -22,12 +25,27 @@ struct CompressionMiddleware: RouterMiddleware {
         response.headers[.vary] = "Accept-Encoding"
         guard response.headers[.contentEncoding] == nil, response.headers[.contentRange] == nil, response.status != .notModified,
               Self.accepts("gzip", request.headers[.acceptEncoding]),
-              let length = response.body.contentLength, length >= minimumBytes,
-              let plain = try await response.collectBody(upTo: maximumBytes),
+              let length = response.body.contentLength, length >= minimumBytes, length <= maximumBytes else {
+            return response
+        }
+        // An answer's strong tag names its plain bytes, so their gzip can be kept under it; files' tags are weak.
+        let tag = response.headers[.eTag].flatMap { $0.hasPrefix("W/") ? nil : $0 }
+        if let tag, let kept = answers.value(for: tag) {
+            return Self.gzipped(response, kept)
+        }
+        guard let plain = try await response.collectBody(upTo: maximumBytes),
               let compressed = try? plain.withUnsafeReadableBytes({ try GzipStream.compress(Array($0)) }) else {
             return response
         }
-        response.body = ResponseBody(byteBuffer: ByteBuffer(bytes: compressed))
+        let body = ByteBuffer(bytes: compressed)
+        if let tag { answers.keep(body, bytes: body.readableBytes, for: tag) }
+        return Self.gzipped(response, body)
+    }
+
+    /// `response` with `body`, its gzip, and a weak tag: the same content in another coding.
+    private static func gzipped(_ response: Response, _ body: ByteBuffer) -> Response {
+        var response = response
+        response.body = ResponseBody(byteBuffer: body)
         response.headers[.contentEncoding] = "gzip"
         if let tag = response.headers[.eTag], !tag.hasPrefix("W/") { response.headers[.eTag] = "W/" + tag }
         return response

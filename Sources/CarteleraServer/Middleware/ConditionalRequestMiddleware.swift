@@ -1,15 +1,14 @@
-import CarteleraCore
 import CarteleraModel
 import Foundation
 import HTTPTypes
 import Hummingbird
 import NIOCore
 
-/// Validators for answers built in memory: an `ETag` hashing the body, and `304 Not Modified` when `If-None-Match`
-/// names it (or, without one, `If-Modified-Since` is not older than `Last-Modified`, RFC 9110 §13.2.2).
+/// Validators for answers built in memory: an `ETag` hashing the body (XXH64, eight bytes at a time), and `304 Not Modified`
+/// when `If-None-Match` names it (or, without one, `If-Modified-Since` is not older than `Last-Modified`, RFC 9110 §13.2.2).
 ///
-/// Responses that carry their own `ETag` (the published files) are left as they are: Hummingbird's file handling
-/// answers their conditional requests itself.
+/// An answer carries its strong tag already (`JSONAnswer` hashed its bytes once). Responses with a weak `ETag` (the
+/// published files) are left as they are: Hummingbird's file handling answers their conditional requests itself.
 struct ConditionalRequestMiddleware: RouterMiddleware {
     typealias Context = ServerRequestContext
     /// The largest body hashed; larger ones go without a validator.
@@ -17,10 +16,17 @@ struct ConditionalRequestMiddleware: RouterMiddleware {
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         var response = try await next(request, context)
-        guard response.headers[.eTag] == nil, response.status == .ok || response.status == .notFound || response.status == .created else { return response }
-        guard let bytes = try await response.collectBody(upTo: limit) else { return response }
-        let tag = bytes.withUnsafeReadableBytes { "\"" + FNV1a.hex($0) + "\"" }
-        response.headers[.eTag] = tag
+        guard response.status == .ok || response.status == .notFound || response.status == .created else { return response }
+        let tag: String
+        if let given = response.headers[.eTag] {
+            // A strong tag is an answer's own (`JSONAnswer`); a weak one is a file's, already checked.
+            guard !given.hasPrefix("W/") else { return response }
+            tag = given
+        } else {
+            guard let bytes = try await response.collectBody(upTo: limit) else { return response }
+            tag = bytes.withUnsafeReadableBytes { "\"" + XXH64.hex($0) + "\"" }
+            response.headers[.eTag] = tag
+        }
         guard response.status == .ok, request.method == .get || request.method == .head,
               Self.notModified(request.headers, tag: tag, modified: response.headers[.lastModified].flatMap(HTTPDate.parse)) else {
             return response

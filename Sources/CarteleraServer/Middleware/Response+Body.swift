@@ -7,7 +7,7 @@ extension Response {
     /// nil (and the body untouched) for a streamed body of unknown or larger size.
     mutating func collectBody(upTo limit: Int) async throws -> ByteBuffer? {
         guard let length = body.contentLength, length <= limit else { return nil }
-        let collector = BodyCollector(capacity: length)
+        let collector = BodyCollector()
         try await body.write(collector)
         body = ResponseBody(byteBuffer: collector.buffer)
         return collector.buffer
@@ -16,13 +16,14 @@ extension Response {
 
 /// A body writer that keeps what it is given.
 private final class BodyCollector: ResponseBodyWriter {
-    var buffer: ByteBuffer
-
-    init(capacity: Int) {
-        buffer = ByteBufferAllocator().buffer(capacity: capacity)
-    }
+    var buffer = ByteBuffer()
 
     func write(_ buffer: ByteBuffer) async throws {
+        // A body made of one buffer (every answer) is kept as it is, not copied.
+        guard self.buffer.readableBytes > 0 else {
+            self.buffer = buffer
+            return
+        }
         var buffer = buffer
         self.buffer.writeBuffer(&buffer)
     }

@@ -6,6 +6,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import NIOCore
+import NIOPosix
 
 /// Guest-list sign-ups, mounted at `/api/nights`: `<id>/guestlist` (GET the list's state, POST to join) and
 /// `<id>/guestlist/<reference>` (DELETE with the code; `…/cancel` POST for plain HTML forms). Sign-ups and cancellations
@@ -35,20 +36,21 @@ struct GuestListRoutes: Sendable {
     /// The routes, for the router to mount at `/api/nights`.
     var collection: RouteCollection<ServerRequestContext> {
         let routes = RouteCollection(context: ServerRequestContext.self)
-        routes.get(":night/guestlist") { _, context in try state(night: try night(context)) }
+        routes.get(":night/guestlist") { _, context in try await state(night: try night(context)) }
         if let pages { routes.add(middleware: SignUpFormMiddleware(pages: pages, maximumBodyBytes: configuration.maximumBodyBytes)) }
         routes.add(middleware: RateLimitMiddleware(limiter: signUps))
         routes.post(":night/guestlist") { request, context in
-            try answer(signUp(night: try night(context), fields: try await fields(request)), to: request, context: context)
+            try answer(await signUp(night: try night(context), fields: try await fields(request)), to: request, context: context)
         }
         routes.delete(":night/guestlist/:reference") { request, context in
             let header = request.headers[.cancellationCode]
             let body = header == nil ? try await fields(request, optional: true) : nil
-            return try answer(cancel(night: try night(context), reference: try reference(context), code: header ?? body?["code"]), to: request, context: context)
+            return try answer(await cancel(night: try night(context), reference: try reference(context), code: header ?? body?["code"]), to: request,
+                              context: context)
         }
         routes.post(":night/guestlist/:reference/cancel") { request, context in
             let body = try await fields(request)
-            return try answer(cancel(night: try night(context), reference: try reference(context), code: body["code"]), to: request, context: context)
+            return try answer(await cancel(night: try night(context), reference: try reference(context), code: body["code"]), to: request, context: context)
         }
         routes.refuseOtherMethods(on: ":night/guestlist", allowing: [.get, .head, .post])
         routes.refuseOtherMethods(on: ":night/guestlist/:reference", allowing: [.delete])
@@ -57,10 +59,10 @@ struct GuestListRoutes: Sendable {
     }
 
     /// The state of the night's list (GET).
-    func state(night id: String) throws(APIError) -> Response {
+    func state(night id: String) async throws(APIError) -> Response {
         let now = configuration.clock()
         let (night, list, snapshot) = try lookUp(id, at: now)
-        let placesLeft = try places(list)
+        let placesLeft = try await withBook { book in Result { () throws(SignUpError) in try book.placesLeft(list) } }.mapError(Self.apiError).get()
         var status = list.status(at: now).rawValue
         if placesLeft == 0 { status = GuestList.Status.full.rawValue }
         let state = ListState(night: night.night.id, title: night.night.title, status: status, placesLeft: placesLeft,
@@ -75,33 +77,36 @@ struct GuestListRoutes: Sendable {
     }
 
     /// Joins the night's list (POST).
-    func signUp(night id: String, fields: [String: String]) throws(APIError) -> Done {
+    func signUp(night id: String, fields: [String: String]) async throws(APIError) -> Done {
         let now = configuration.clock()
         let (_, list, _) = try lookUp(id, at: now)
         let request = SignUpRequest(name: fields["name"] ?? "", partySize: fields["party_size"] ?? "", contact: fields["contact"] ?? "")
-        do {
-            return .signedUp(try book.signUp(request, to: list, at: now))
-        } catch {
+        let (outcome, placesLeft) = try await withBook { book -> (Result<SignUpReceipt, SignUpError>, Int?) in
+            let outcome = Result { () throws(SignUpError) in try book.signUp(request, to: list, at: now) }
+            guard case .failure(let error) = outcome, error.reason == .notEnoughPlaces else { return (outcome, nil) }
+            return (outcome, try? book.placesLeft(list))
+        }
+        switch outcome {
+        case .success(let receipt):
+            return .signedUp(receipt)
+        case .failure(let error):
             var refusal = Self.apiError(error)
             // The numbers the reader's sentence names: the largest party this list takes, the places it has left.
             if refusal.problem?.reason == .partySize { refusal.problem?.number = SignUpRules.maximumParty(list) }
-            if refusal.problem?.reason == .notEnoughPlaces { refusal.problem?.number = try? book.placesLeft(list) }
+            if refusal.problem?.reason == .notEnoughPlaces { refusal.problem?.number = placesLeft }
             throw refusal
         }
     }
 
     /// Cancels a sign-up with its code (DELETE, or POST of the cancel form).
-    func cancel(night id: String, reference: String, code: String?) throws(APIError) -> Done {
+    func cancel(night id: String, reference: String, code: String?) async throws(APIError) -> Done {
         guard let code, !code.isEmpty else {
             var refusal = APIError.badParameter("code", "give the cancellation code (JSON {\"code\":…}, form field code, or X-Cancellation-Code)")
             refusal.problem = SignUpProblem(.code)
             throw refusal
         }
-        do {
-            return .cancelled(night: id, reference: try book.cancel(night: id, reference: reference, code: code).reference)
-        } catch {
-            throw Self.apiError(error)
-        }
+        let outcome = try await withBook { book in Result { () throws(SignUpError) in try book.cancel(night: id, reference: reference, code: code) } }
+        return .cancelled(night: id, reference: try outcome.mapError(Self.apiError).get().reference)
     }
 
     /// `done` as the site's page when `SignUpFormMiddleware` found a plain form, else as JSON.
@@ -213,11 +218,14 @@ struct GuestListRoutes: Sendable {
         return (night, list, snapshot)
     }
 
-    private func places(_ list: GuestList) throws(APIError) -> Int? {
+    /// Runs `work` with the book on NIO's thread pool: a sign-up waits on a lock, reads a file and fsyncs one, which must not
+    /// hold one of the few threads every request's task runs on.
+    private func withBook<Value: Sendable>(_ work: @escaping @Sendable (SignUpBook) -> Value) async throws(APIError) -> Value {
+        let book = self.book
         do {
-            return try book.placesLeft(list)
+            return try await NIOThreadPool.singleton.runIfActive { work(book) }
         } catch {
-            throw Self.apiError(error)
+            throw APIError.internalError(String(describing: error))
         }
     }
 

@@ -1,26 +1,57 @@
 import CarteleraModel
+import CarteleraQuery
 import HTTPTypes
 import Hummingbird
 import NIOCore
 
 /// An answer's JSON as the query engine wrote it (its `…JSON` writers, the bytes `cartelera query --json` prints), sent
-/// as it is: nothing is decoded or encoded again on the way out.
-struct JSONAnswer: ResponseGenerator {
-    let bytes: [UInt8]
+/// as it is: nothing is decoded or encoded again on the way out. Its `ETag` is a hash of those bytes (XXH64), taken once
+/// here, so `ConditionalRequestMiddleware` answers `If-None-Match` without reading the body again.
+struct JSONAnswer: ResponseGenerator, Sendable {
+    /// The bytes to send.
+    let body: ByteBuffer
+    /// The strong `ETag` of `body`.
+    let tag: String
+
+    /// The answer of the engine's JSON `bytes`.
+    init(bytes: [UInt8]) {
+        body = ByteBuffer(bytes: bytes)
+        tag = bytes.withUnsafeBytes { "\"" + XXH64.hex($0) + "\"" }
+    }
 
     func response(from request: Request, context: some RequestContext) -> Response {
-        Response(status: .ok, headers: [.contentType: "application/json; charset=utf-8", .contentLength: String(bytes.count)],
-                 body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
+        Response(status: .ok, headers: [.contentType: "application/json; charset=utf-8", .contentLength: String(body.readableBytes), .eTag: tag],
+                 body: ResponseBody(byteBuffer: body))
     }
+}
+
+/// What an answer kept for a store generation is the answer to: a query's page of matches, or the pick of a shake with a seed.
+struct AnswerKey: Hashable, Sendable {
+    /// The query, its `at` included: answers move with the clock.
+    var query: Query
+    /// The shake's seed; nil for a query.
+    var seed: UInt64? = nil
 }
 
 extension StoreSnapshots.Snapshot {
     /// The engine's JSON `bytes` as an answer from this snapshot: its generation, when it last changed, and how long it may be kept.
     func answer(json bytes: [UInt8], caching: Caching = .answer) -> EditedResponse<JSONAnswer> {
+        answer(JSONAnswer(bytes: bytes), caching: caching)
+    }
+
+    /// The answer for `key`, kept from an earlier request for the same generation, else `write`'s, kept for the next.
+    func answer<Failure: Error>(_ key: AnswerKey, caching: Caching = .answer, write: () throws(Failure) -> [UInt8]) throws(Failure) -> EditedResponse<JSONAnswer> {
+        if let kept = answers.value(for: key) { return answer(kept, caching: caching) }
+        let fresh = JSONAnswer(bytes: try write())
+        answers.keep(fresh, bytes: fresh.body.readableBytes, for: key)
+        return answer(fresh, caching: caching)
+    }
+
+    private func answer(_ answer: JSONAnswer, caching: Caching) -> EditedResponse<JSONAnswer> {
         EditedResponse(headers: [
             .cacheControl: caching.header,
             .lastModified: HTTPDate.format(modified),
             .carteleraGeneration: String(generation),
-        ], response: JSONAnswer(bytes: bytes))
+        ], response: answer)
     }
 }

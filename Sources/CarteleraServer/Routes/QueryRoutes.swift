@@ -43,7 +43,8 @@ struct QueryRoutes: Sendable {
         let given = try QueryString(request.uri.query)
         try given.requireOnly(Self.queryNames)
         let (snapshot, queryContext) = try prepare(given)
-        return snapshot.answer(json: snapshot.engine.answerJSON(try parameters(given, kind: kind, context: queryContext)))
+        let query = try parameters(given, kind: kind, context: queryContext)
+        return snapshot.answer(AnswerKey(query: query)) { snapshot.engine.answerJSON(query) }
     }
 
     /// `shake/<kind>`: one random pick among every match; reproducible with `seed`, else never stored.
@@ -57,18 +58,18 @@ struct QueryRoutes: Sendable {
             guard let seed = UInt64(text) else { throw APIError.badParameter("seed", "seed=\(text): use a whole number from 0 to \(UInt64.max)") }
             return seed
         }
-        let picked: [UInt8]?
-        if let seed {
-            var generator = SplitMix64(seed: seed)
-            picked = snapshot.engine.shakeJSON(parsed, using: &generator)
-        } else {
+        let nothing = APIError(status: .notFound, code: "nothing_matches", message: "nothing matches these filters: shake has nothing to pick from")
+        guard let seed else {
             var generator = SystemRandomNumberGenerator()
-            picked = snapshot.engine.shakeJSON(parsed, using: &generator)
+            guard let picked = snapshot.engine.shakeJSON(parsed, using: &generator) else { throw nothing }
+            return snapshot.answer(json: picked, caching: .noStore)
         }
-        guard let picked else {
-            throw APIError(status: .notFound, code: "nothing_matches", message: "nothing matches these filters: shake has nothing to pick from")
+        // A seed makes the pick reproducible, so it is kept like a query's answer.
+        return try snapshot.answer(AnswerKey(query: parsed, seed: seed)) { () throws(APIError) -> [UInt8] in
+            var generator = SplitMix64(seed: seed)
+            guard let picked = snapshot.engine.shakeJSON(parsed, using: &generator) else { throw nothing }
+            return picked
         }
-        return snapshot.answer(json: picked, caching: seed == nil ? .noStore : .answer)
     }
 
     /// `now`: every channel's programme now, with minutes left, and the next one; `channel` and `channel-list` narrow it.

@@ -29,6 +29,8 @@ final class StoreSnapshots: Sendable {
         var store: any StoreSnapshot { engine.snapshot }
         /// The channels the snapshot holds, which a query's channel ids are checked against.
         var channels: Set<ChannelID>
+        /// Answers already given from this generation, for the same query asked again.
+        var answers: BoundedCache<AnswerKey, JSONAnswer>
     }
 
     /// What `/healthz` says of the store.
@@ -49,11 +51,14 @@ final class StoreSnapshots: Sendable {
 
     /// The store's folder.
     let storeRoot: String
+    /// Bytes of answers each generation keeps.
+    let answerBytes: Int
     private let state = Mutex(State())
 
-    /// Snapshots of the store at `storeRoot`; none until `refresh()` opens one.
-    init(storeRoot: String) {
+    /// Snapshots of the store at `storeRoot`, each keeping up to `answerBytes` of its answers; none until `refresh()` opens one.
+    init(storeRoot: String, answerBytes: Int) {
         self.storeRoot = storeRoot
+        self.answerBytes = answerBytes
     }
 
     private var manifestPath: String { storeRoot + "/manifest.json" }
@@ -90,7 +95,8 @@ final class StoreSnapshots: Sendable {
             let engine = try QueryEngine.open(try FileStore(root: storeRoot, creating: false))
             let generation = engine.snapshot.generation
             let fresh = Snapshot(engine: engine, generation: generation, modified: stamp?.modified ?? Timestamp(secondsSince1970: 0),
-                                 stamp: stamp, channels: engine.channels)
+                                 stamp: stamp, channels: engine.channels,
+                                 answers: BoundedCache(maximumEntries: 256, maximumBytes: answerBytes))
             state.withLock {
                 $0.snapshot = fresh
                 $0.failure = nil

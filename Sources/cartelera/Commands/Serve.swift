@@ -52,6 +52,10 @@ extension Cartelera {
         @Option(name: .long, help: ArgumentHelp("Sign-ups and cancellations per minute each client may make.", valueName: "n"))
         var signUpsPerMinute = 10
 
+        @Option(name: .long, help: ArgumentHelp(
+            "Megabytes of answers kept per store generation for the same query asked again at the same instant; 0 keeps none.", valueName: "n"))
+        var answerCacheMegabytes = 32
+
         @Flag(name: .long, help: "Do not log each request (errors are still logged).")
         var noAccessLog = false
 
@@ -59,6 +63,7 @@ extension Cartelera {
             guard (0...65_535).contains(port) else { throw ValidationError("--port must be from 0 to 65535, not \(port)") }
             guard (1...1_000_000).contains(readsPerMinute) else { throw ValidationError("--reads-per-minute must be from 1 to 1000000") }
             guard (1...1_000_000).contains(signUpsPerMinute) else { throw ValidationError("--sign-ups-per-minute must be from 1 to 1000000") }
+            guard (0...4_096).contains(answerCacheMegabytes) else { throw ValidationError("--answer-cache-megabytes must be from 0 to 4096") }
             if let at, Timestamp(iso8601: at) == nil {
                 throw ValidationError("--at \(at): use an ISO 8601 instant with its offset, such as 2026-11-25T18:00Z")
             }
@@ -100,6 +105,7 @@ extension Cartelera {
             configuration.port = port
             configuration.readsPerMinute = readsPerMinute
             configuration.signUpsPerMinute = signUpsPerMinute
+            configuration.answerCacheBytes = answerCacheMegabytes * 1024 * 1024
             if let fixed = at.flatMap(Timestamp.init(iso8601:)) { configuration.clock = { fixed } }
             let server = CarteleraServer(configuration: configuration, logger: Logger(label: "cartelera.serve"))
             let json = global.json

@@ -100,7 +100,7 @@ extension Cartelera.Sources {
     /// `cartelera sources test`.
     struct Test: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Check sources against their own captured pages (expect.json).",
+            abstract: "Check sources against their own captured pages (expect.json), or a corpus's.",
             discussion: "Prints one line per case and ends with 'N passed, M failed'. Exits 1 when a case fails, 2 when a definition is invalid.")
 
         @OptionGroup var global: GlobalOptions
@@ -110,6 +110,11 @@ extension Cartelera.Sources {
 
         @Flag(name: .long, help: "List every problem of a failing case, not only the first ten.")
         var details = false
+
+        @Option(name: .long, help: ArgumentHelp(
+            "A corpus folder (one folder per site with expect.json): a source without captured pages of its own is checked against its folder there (repeatable).",
+            valueName: "dir"))
+        var corpus: [String] = []
 
         /// What `--json` prints.
         struct Output: Codable {
@@ -140,9 +145,17 @@ extension Cartelera.Sources {
             for id in wanted {
                 do {
                     let definition = try DefinitionLoader.load(id, from: folder)
-                    // Sites whose pages belong to a shared corpus carry no captures: `corpus check` covers them.
-                    guard SourceCheck.hasCaptures(definition) || !ids.isEmpty else {
-                        skipped.append(id.rawValue)
+                    // Sites whose pages belong to a shared corpus carry no captures: their folder in a corpus checks them.
+                    if !SourceCheck.hasCaptures(definition) {
+                        if let folder = corpus.first(where: { CorpusCheck.sites(in: $0).contains(id.rawValue) }) {
+                            results.append(await CorpusCheck.check(site: id.rawValue, corpus: folder, definitions: global.scrapersDirectory))
+                        } else if ids.isEmpty {
+                            skipped.append(id.rawValue)
+                        } else {
+                            results.append(CheckResult(name: id.rawValue, problems: [
+                                "no captured pages (expect.json) here: add them, or check the source against a corpus folder with --corpus DIR",
+                            ]))
+                        }
                         continue
                     }
                     results += await SourceCheck.check(definition)
@@ -158,7 +171,7 @@ extension Cartelera.Sources {
                     results: results.map { Case(name: $0.name, passed: $0.passed, problems: $0.problems) },
                     passed: passed, failed: failed, skipped: skipped))
             } else {
-                for id in skipped { print("SKIP \(id): no captured pages here (checked with `cartelera corpus check`)") }
+                for id in skipped { print("SKIP \(id): no captured pages here (checked against a corpus folder with --corpus DIR)") }
                 for result in results {
                     print("\(result.passed ? "PASS" : "FAIL") \(result.name)")
                     for problem in result.problems.prefix(details ? Int.max : 10) { print("     \(problem)") }

@@ -1,0 +1,102 @@
+import CarteleraStore
+
+/// Writes one answer row into bytes already reserved for it, each part a copy or a digit loop with no capacity or
+/// uniqueness check: `Array.append` pays both per call, and a programme row is some twenty parts.
+///
+/// The caller reserves at least as many bytes as the row can take (`AnswerWriter.append(reserving:_:)`); a text that
+/// needs escaping is sized at six bytes per byte, the longest JSON escape (`\u001f`).
+struct RowBytes {
+    private let base: UnsafeMutablePointer<UInt8>
+    /// Bytes written so far.
+    private(set) var count = 0
+
+    init(_ base: UnsafeMutablePointer<UInt8>) {
+        self.base = base
+    }
+
+    mutating func byte(_ value: UInt8) {
+        base[count] = value
+        count += 1
+    }
+
+    mutating func bytes(_ source: UnsafeRawBufferPointer) {
+        guard let start = source.baseAddress, !source.isEmpty else { return }
+        (base + count).update(from: start.assumingMemoryBound(to: UInt8.self), count: source.count)
+        count += source.count
+    }
+
+    /// The bytes of `source` in `range`.
+    mutating func bytes(_ source: UnsafeRawBufferPointer, _ range: Range<Int>) {
+        bytes(UnsafeRawBufferPointer(rebasing: source[range]))
+    }
+
+    mutating func bytes(_ source: [UInt8]) {
+        source.withUnsafeBytes { bytes($0) }
+    }
+
+    mutating func literal(_ text: StaticString) {
+        bytes(UnsafeRawBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+
+    /// A whole number as `CanonicalJSON.append(integer:)` writes it.
+    mutating func integer(_ value: Int) {
+        if value < 0 { byte(UInt8(ascii: "-")) }
+        var magnitude = value.magnitude
+        var digits = 1
+        var rest = magnitude
+        while rest >= 10 {
+            rest /= 10
+            digits += 1
+        }
+        var position = count + digits
+        count = position
+        repeat {
+            position -= 1
+            base[position] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
+            magnitude /= 10
+        } while magnitude > 0
+    }
+
+    /// Two digits, 00 to 99.
+    mutating func twoDigits(_ value: Int) {
+        base[count] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value / 10)
+        base[count + 1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value % 10)
+        count += 2
+    }
+
+    /// UTF-8 text as a JSON string literal, quotes included, escaped as `CanonicalJSON.append(utf8:to:)` escapes it; text
+    /// that needs no escape (nearly all) is copied whole. Needs `6 × text.count + 2` bytes.
+    mutating func string(_ text: UnsafeRawBufferPointer) {
+        guard Self.needsEscape(text) else {
+            byte(UInt8(ascii: "\""))
+            bytes(text)
+            byte(UInt8(ascii: "\""))
+            return
+        }
+        var escaped: [UInt8] = []
+        CanonicalJSON.append(utf8: text, to: &escaped)
+        bytes(escaped)
+    }
+
+    /// Whether `text` holds a byte JSON escapes (a control character, `"` or `\`), eight bytes at a time: a byte below
+    /// 0x20 leaves its high bit set in `word - 0x20…20` where the word's own was clear, and so does a zero byte of the
+    /// word xored with `"` or `\` repeated.
+    private static func needsEscape(_ text: UnsafeRawBufferPointer) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        func below(_ word: UInt64, _ bound: UInt8) -> Bool { (word &- ones &* UInt64(bound)) & ~word & highs != 0 }
+        var offset = 0
+        while offset + 8 <= text.count {
+            let word = text.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            if below(word, 0x20) || below(word ^ (ones &* UInt64(UInt8(ascii: "\""))), 1) || below(word ^ (ones &* UInt64(UInt8(ascii: "\\"))), 1) {
+                return true
+            }
+            offset += 8
+        }
+        while offset < text.count {
+            let byte = text[offset]
+            if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { return true }
+            offset += 1
+        }
+        return false
+    }
+}

@@ -1,0 +1,81 @@
+/// XXH64 (xxHash's 64-bit hash, seed 0): the `ETag` of an answer built in memory, read eight bytes at a time.
+///
+/// An answer's tag must be the same for the same bytes in every process (replicas behind one address agree), so
+/// `Hasher`, seeded per process, will not do; FNV-1a takes a multiply per byte, which on a large answer cost more than
+/// writing it; SHA-256 (swift-crypto) is stronger than a validator needs and several times slower. None of the
+/// packages this project uses ships xxHash, so its published algorithm is written out here.
+struct XXH64 {
+    private static let prime1: UInt64 = 0x9E37_79B1_85EB_CA87
+    private static let prime2: UInt64 = 0xC2B2_AE3D_27D4_EB4F
+    private static let prime3: UInt64 = 0x1656_67B1_9E37_79F9
+    private static let prime4: UInt64 = 0x85EB_CA77_C2B2_AE63
+    private static let prime5: UInt64 = 0x27D4_EB2F_1656_67C5
+
+    /// The hash of `bytes`.
+    static func hash(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
+        let count = bytes.count
+        var offset = 0
+        var hash: UInt64
+        if count >= 32 {
+            var lanes = (prime1 &+ prime2, prime2, UInt64(0), 0 &- prime1)
+            while offset + 32 <= count {
+                lanes.0 = round(lanes.0, word(bytes, offset))
+                lanes.1 = round(lanes.1, word(bytes, offset + 8))
+                lanes.2 = round(lanes.2, word(bytes, offset + 16))
+                lanes.3 = round(lanes.3, word(bytes, offset + 24))
+                offset += 32
+            }
+            hash = lanes.0.rotated(1) &+ lanes.1.rotated(7) &+ lanes.2.rotated(12) &+ lanes.3.rotated(18)
+            hash = merge(hash, lanes.0)
+            hash = merge(hash, lanes.1)
+            hash = merge(hash, lanes.2)
+            hash = merge(hash, lanes.3)
+        } else {
+            hash = prime5
+        }
+        hash &+= UInt64(count)
+        while offset + 8 <= count {
+            hash ^= round(0, word(bytes, offset))
+            hash = hash.rotated(27) &* prime1 &+ prime4
+            offset += 8
+        }
+        if offset + 4 <= count {
+            hash ^= UInt64(UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt32.self))) &* prime1
+            hash = hash.rotated(23) &* prime2 &+ prime3
+            offset += 4
+        }
+        while offset < count {
+            hash ^= UInt64(bytes[offset]) &* prime5
+            hash = hash.rotated(11) &* prime1
+            offset += 1
+        }
+        hash ^= hash >> 33
+        hash &*= prime2
+        hash ^= hash >> 29
+        hash &*= prime3
+        hash ^= hash >> 32
+        return hash
+    }
+
+    /// The hash of `bytes` as 16 lowercase hex digits.
+    static func hex(_ bytes: UnsafeRawBufferPointer) -> String {
+        let digits = String(hash(bytes), radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
+    }
+
+    private static func word(_ bytes: UnsafeRawBufferPointer, _ offset: Int) -> UInt64 {
+        UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+    }
+
+    private static func round(_ lane: UInt64, _ input: UInt64) -> UInt64 {
+        (lane &+ input &* prime2).rotated(31) &* prime1
+    }
+
+    private static func merge(_ hash: UInt64, _ lane: UInt64) -> UInt64 {
+        (hash ^ round(0, lane)) &* prime1 &+ prime4
+    }
+}
+
+private extension UInt64 {
+    func rotated(_ bits: UInt64) -> UInt64 { (self << bits) | (self >> (64 - bits)) }
+}
