@@ -50,14 +50,19 @@ struct CompiledTemplates: Sendable {
 
     /// The page rendered as UTF-8; nil when its context holds a value this renderer does not know.
     func render(_ context: [String: Any], template: String) -> [UInt8]? {
+        render(PageValue(context), template: template)
+    }
+
+    /// The page rendered as UTF-8 from its context sorted once; nil when it holds a value this renderer does not know.
+    func render(_ context: PageValue, template: String) -> [UInt8]? {
         guard let nodes = templates[template] else { return nil }
         var output: [UInt8] = []
         output.reserveCapacity(8_192)
-        var stack: [Any] = [context]
+        var stack: [PageValue] = [context]
         return render(nodes, stack: &stack, into: &output, depth: 0) ? output : nil
     }
 
-    private func render(_ nodes: [Node], stack: inout [Any], into output: inout [UInt8], depth: Int) -> Bool {
+    private func render(_ nodes: [Node], stack: inout [PageValue], into output: inout [UInt8], depth: Int) -> Bool {
         // A partial that includes itself, over data nested as deep: past 64 levels it is left to swift-mustache.
         guard depth < 64 else { return false }
         for node in nodes {
@@ -66,7 +71,7 @@ struct CompiledTemplates: Sendable {
                 output += bytes
             case .variable(let name, let escaped):
                 guard let value = lookUp(name, in: stack) else { continue }
-                switch ContextValue(value) {
+                switch value {
                 case .text(var text):
                     text.withUTF8 { escaped ? PublishedText.html($0, into: &output) : output.append(contentsOf: $0) }
                 case .flag(let flag):
@@ -84,12 +89,9 @@ struct CompiledTemplates: Sendable {
                     if inverted, !render(children, stack: &stack, into: &output, depth: depth) { return false }
                     continue
                 }
-                let classified = ContextValue(value)
-                let elements: [Any]?
-                switch classified {
+                let elements: [PageValue]?
+                switch value {
                 case .list(let list): elements = list
-                case .objects(let list): elements = list
-                case .texts(let list): elements = list
                 case .flag(let flag):
                     if flag != inverted, !render(children, stack: &stack, into: &output, depth: depth) { return false }
                     continue
@@ -107,7 +109,7 @@ struct CompiledTemplates: Sendable {
                 }
                 for element in elements ?? [value] {
                     // An element of another kind might have children swift-mustache finds by reflection: left to it.
-                    if case .other = ContextValue(element) { return false }
+                    if case .other = element { return false }
                     stack.append(element)
                     let rendered = render(children, stack: &stack, into: &output, depth: depth)
                     stack.removeLast()
@@ -121,14 +123,14 @@ struct CompiledTemplates: Sendable {
     }
 
     /// Mustache's lookup: the first part in the innermost context that has it, the other parts inside what it found.
-    private func lookUp(_ name: Name, in stack: [Any]) -> Any? {
+    private func lookUp(_ name: Name, in stack: [PageValue]) -> PageValue? {
         guard let first = name.parts.first else { return stack.last }
-        var found: Any?
+        var found: PageValue?
         if name.innermostOnly {
-            found = stack.last.flatMap { Self.child(first, of: $0) }
+            found = stack.last?.child(first)
         } else {
             for object in stack.reversed() {
-                if let child = Self.child(first, of: object) {
+                if let child = object.child(first) {
                     found = child
                     break
                 }
@@ -136,17 +138,9 @@ struct CompiledTemplates: Sendable {
         }
         for part in name.parts.dropFirst() {
             guard let object = found else { return nil }
-            found = Self.child(part, of: object)
+            found = object.child(part)
         }
         return found
-    }
-
-    private static func child(_ name: String, of object: Any) -> Any? {
-        switch ContextValue(object) {
-        case .object(let dictionary): dictionary[name]
-        case .labels(let dictionary): dictionary[name]
-        default: nil
-        }
     }
 }
 

@@ -79,8 +79,10 @@ struct SiteContent: Sendable {
     }
 
     /// The whole record of each row, in the rows' order: each row's shard (its channel's UTC day) decoded once, the shards
-    /// shared out to `workers` threads (decoding is most of reading a store).
+    /// shared out to `workers` threads (decoding is most of reading a store); of each shard, only the rows' records are kept
+    /// (a site that lists part of a day would otherwise hold the whole day's).
     private static func programmes(of store: any StoreSnapshot, rows: [ProgrammeRow], workers: Int) throws(StoreError) -> [Programme] {
+        let wanted = Set(rows.map(\.id))
         var seen = Set<ShardKey>()
         let shards = rows.compactMap { row -> ShardKey? in
             let key = ShardKey.programmes(day: row.start.utcDay, channel: row.channel)
@@ -92,7 +94,7 @@ struct SiteContent: Sendable {
             while let job = next.take(below: shards.count) {
                 do throws(StoreError) {
                     guard case .programmes(let day, let channel) = shards[job] else { continue }
-                    results.set(job, .success(try store.programmes(day: day, channel: channel)))
+                    results.set(job, .success(try store.programmes(day: day, channel: channel).filter { wanted.contains($0.id) }))
                 } catch {
                     results.set(job, .failure(error))
                 }

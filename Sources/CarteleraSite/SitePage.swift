@@ -11,19 +11,29 @@ struct SitePage: @unchecked Sendable {
     let template: String
     /// What the template reads; `t` holds the language's labels and is left out of the hash (the fingerprint covers it).
     let context: [String: Any]
+    /// The same context sorted once by kind: what the page is hashed from and the compiled templates render.
+    let value: PageValue
+
+    /// A page at `path` rendered by `template` from `context`.
+    init(path: String, template: String, context: [String: Any]) {
+        self.path = path
+        self.template = template
+        self.context = context
+        value = PageValue(context)
+    }
 
     /// A hash of everything the page shows: equal hashes render equal pages with the same templates.
     var inputHash: String {
         var hash = FNV1a()
         hash.combine(Array(template.utf8))
-        Self.combine(context, skipping: "t", into: &hash)
+        Self.combine(value, skipping: "t", into: &hash)
         return hash.hex
     }
 
-    /// Mixes a context value in. A dictionary's entries are hashed one by one and summed, so their order does not matter
+    /// Mixes a context value in. An object's entries are hashed one by one and summed, so their order does not matter
     /// and no keys are sorted.
-    private static func combine(_ value: Any, skipping: String? = nil, into hash: inout FNV1a) {
-        switch ContextValue(value) {
+    private static func combine(_ value: PageValue, skipping: String? = nil, into hash: inout FNV1a) {
+        switch value {
         case .text(let text):
             hash.combine(byte: 0x01)
             hash.combine(text.utf8)
@@ -37,19 +47,20 @@ struct SitePage: @unchecked Sendable {
         case .real(let number):
             hash.combine(byte: 0x04)
             hash.combine(littleEndian: number.bitPattern)
-        case .object(let dictionary):
-            combine(entries: dictionary.lazy.map { ($0.key, $0.value as Any) }, skipping: skipping, into: &hash)
+        case .object(let entries):
+            combine(entries: entries.lazy.map { ($0.key, $0.value) }, skipping: skipping, into: &hash)
         case .labels(let dictionary):
-            combine(entries: dictionary.lazy.map { ($0.key, $0.value as Any) }, skipping: skipping, into: &hash)
-        case .list(let list): combine(elements: list, into: &hash)
-        case .objects(let list): combine(elements: list.lazy.map { $0 as Any }, into: &hash)
-        case .texts(let list): combine(elements: list.lazy.map { $0 as Any }, into: &hash)
-        case .other:
-            hash.combine(String(describing: value).utf8)
+            combine(entries: dictionary.lazy.map { ($0.key, PageValue.text($0.value)) }, skipping: skipping, into: &hash)
+        case .list(let list):
+            hash.combine(byte: 0x07)
+            for element in list { combine(element, into: &hash) }
+            hash.combine(byte: 0x08)
+        case .other(let original):
+            hash.combine(String(describing: original).utf8)
         }
     }
 
-    private static func combine(entries: some Sequence<(String, Any)>, skipping: String?, into hash: inout FNV1a) {
+    private static func combine(entries: some Sequence<(String, PageValue)>, skipping: String?, into hash: inout FNV1a) {
         var sum: UInt64 = 0
         for (key, element) in entries where key != skipping {
             var entry = FNV1a()
@@ -61,12 +72,6 @@ struct SitePage: @unchecked Sendable {
         hash.combine(byte: 0x05)
         hash.combine(littleEndian: sum)
         hash.combine(byte: 0x06)
-    }
-
-    private static func combine(elements: some Sequence<Any>, into hash: inout FNV1a) {
-        hash.combine(byte: 0x07)
-        for element in elements { combine(element, into: &hash) }
-        hash.combine(byte: 0x08)
     }
 }
 

@@ -114,6 +114,12 @@ public struct WebFolder: Sendable {
         return Array(renderWithMustache(context, template: template).utf8)
     }
 
+    /// A site page rendered as UTF-8: from its sorted context by the compiled templates when they can, else by swift-mustache.
+    func render(_ page: SitePage, mustacheOnly: Bool) -> [UInt8] {
+        if !mustacheOnly, let bytes = compiled?.render(page.value, template: page.template) { return bytes }
+        return Array(renderWithMustache(page.context, template: page.template).utf8)
+    }
+
     /// The page rendered by swift-mustache alone (what the compiled templates are checked against).
     func renderWithMustache(_ context: [String: Any], template: String) -> String {
         library.getTemplate(named: template)?.render(context, library: library) ?? ""
