@@ -4,23 +4,32 @@ import CarteleraStore
 /// uniqueness check: `Array.append` pays both per call, and a programme row is some twenty parts.
 ///
 /// The caller reserves at least as many bytes as the row can take (`AnswerWriter.append(reserving:_:)`); a text that
-/// needs escaping is sized at six bytes per byte, the longest JSON escape (`\u001f`).
+/// needs escaping is sized at six bytes per byte, the longest JSON escape (`\u001f`). Each part checks that it fits
+/// before it is written (one comparison), so a wrong reservation stops the program instead of writing past the bytes.
 struct RowBytes {
     private let base: UnsafeMutablePointer<UInt8>
+    private let capacity: Int
     /// Bytes written so far.
     private(set) var count = 0
 
-    init(_ base: UnsafeMutablePointer<UInt8>) {
+    init(_ base: UnsafeMutablePointer<UInt8>, capacity: Int) {
         self.base = base
+        self.capacity = capacity
+    }
+
+    private func fits(_ more: Int) {
+        precondition(more <= capacity - count, "an answer row outgrew the bytes reserved for it")
     }
 
     mutating func byte(_ value: UInt8) {
+        fits(1)
         base[count] = value
         count += 1
     }
 
     mutating func bytes(_ source: UnsafeRawBufferPointer) {
         guard let start = source.baseAddress, !source.isEmpty else { return }
+        fits(source.count)
         (base + count).update(from: start.assumingMemoryBound(to: UInt8.self), count: source.count)
         count += source.count
     }
@@ -48,6 +57,7 @@ struct RowBytes {
             rest /= 10
             digits += 1
         }
+        fits(digits)
         var position = count + digits
         count = position
         repeat {
@@ -59,6 +69,7 @@ struct RowBytes {
 
     /// Two digits, 00 to 99.
     mutating func twoDigits(_ value: Int) {
+        fits(2)
         base[count] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value / 10)
         base[count + 1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value % 10)
         count += 2
