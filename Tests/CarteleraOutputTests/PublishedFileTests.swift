@@ -3,10 +3,11 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import CarteleraOutput
 import CarteleraTesting
 import Foundation
 import Testing
+
+@testable import CarteleraOutput
 
 /// The write policy: whole files replaced by rename, unchanged files left alone, failures naming the file.
 @Suite struct PublishedFileTests {
@@ -119,6 +120,17 @@ import Testing
 
         let syncError = try #require(throws: OutputError.self) { try PublishedFile.syncFolder(folder.path + "/absent") }
         #expect(syncError.file == folder.path + "/absent")
+    }
+
+    @Test func aTempFileSitsBesideItsFileUnderItsNameHidden() {
+        for path in ["out/site/programme/a.html", "/abs/x/y.json", "a//b.html", "/top.html", "dir/sub/", "ñ/ü é.html"] {
+            let temp = PublishedFile.temporaryPath(for: path)
+            let name = (temp as NSString).lastPathComponent
+            #expect(((temp as NSString).deletingLastPathComponent as NSString).standardizingPath
+                    == (PublishedFile.folder(of: path) as NSString).standardizingPath, "\(path) -> \(temp)")
+            #expect(name.hasPrefix("." + (path as NSString).lastPathComponent + ".tmp-") && PublishedFile.isTemp(name), "\(path) -> \(temp)")
+        }
+        #expect(PublishedFile.temporaryPath(for: "out/a.html") != PublishedFile.temporaryPath(for: "out/a.html"))
     }
 
     @Test func tempNamesAreRecognised() {
