@@ -31,6 +31,9 @@ struct CanonicalJSONReader {
     /// Whether every byte has been read.
     var atEnd: Bool { position == end }
 
+    /// How many bytes are left to read.
+    var remaining: Int { end - position }
+
     /// How many times `literal` occurs in the bytes from the position on.
     func occurrences(of literal: StaticString) -> Int {
         let needle = UnsafeRawPointer(literal.utf8Start), needleCount = literal.utf8CodeUnitCount
