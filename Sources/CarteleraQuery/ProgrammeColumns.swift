@@ -190,6 +190,14 @@ struct ProgrammeColumns {
         writer.add("byChannel", uint32s: byChannel)
         writer.add("channelStart", int64s: channelStart)
         writer.add("channelEnd", int64s: channelEnd)
+        // Records by type code and by genre bit, each group in record order: a query for a type or a genre of a window
+        // tests the records of its group in the window, not every record of the window.
+        let (typeOffsets, byType) = Self.grouped(type.map(UInt32.init), groups: ProgrammeType.allCases.count + 1)
+        writer.add("typeOffsets", uint32s: typeOffsets)
+        writer.add("byType", uint32s: byType)
+        let (genreOffsets, byGenre) = Self.groupedByBit(genres, bits: Genre.allCases.count)
+        writer.add("genreOffsets", uint32s: genreOffsets)
+        writer.add("byGenre", uint32s: byGenre)
         let (titleOffsets, titlePostings) = Self.grouped(title, groups: titles.count)
         writer.add("titleOffsets", uint32s: titleOffsets)
         writer.add("titlePostings", uint32s: titlePostings)
@@ -251,6 +259,25 @@ struct ProgrammeColumns {
         }
         result.title = title.map { renumber[Int($0)] }
         return result
+    }
+
+    /// Record numbers grouped by each bit set in their bit set (a record in as many groups as it has bits), each group in
+    /// record order, with each group's start.
+    private static func groupedByBit(_ sets: [Int64], bits: Int) -> (offsets: [UInt32], members: [UInt32]) {
+        var offsets = [UInt32](repeating: 0, count: bits + 1)
+        for set in sets where set != 0 {
+            for bit in 0..<bits where set & (1 << Int64(bit)) != 0 { offsets[bit + 1] += 1 }
+        }
+        for bit in 0..<bits { offsets[bit + 1] += offsets[bit] }
+        var next = offsets
+        var members = [UInt32](repeating: 0, count: Int(offsets[bits]))
+        for (record, set) in sets.enumerated() where set != 0 {
+            for bit in 0..<bits where set & (1 << Int64(bit)) != 0 {
+                members[Int(next[bit])] = UInt32(record)
+                next[bit] += 1
+            }
+        }
+        return (offsets, members)
     }
 
     private static func numbers(_ values: [String]) -> [String: UInt32] {

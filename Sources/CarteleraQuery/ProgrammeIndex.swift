@@ -12,7 +12,8 @@ import Synchronization
 /// `externalID` strings. Tables: `channels`, `titles`, `foldedTitles`, `words`, `genreNames`, `typeNames`.
 /// Lookups (CSR: offsets, then entries): `byChannel`/`channelOffsets` (records by channel, then start),
 /// `titleOffsets`/`titlePostings` (records of each title, by start), `wordOffsets`/`wordTitles` (titles of each word);
-/// beside `byChannel`, in its order, `channelStart` and `channelEnd` (each record's start and `effectiveStop`).
+/// beside `byChannel`, in its order, `channelStart` and `channelEnd` (each record's start and `effectiveStop`);
+/// `typeOffsets`/`byType` (records of each type code, in record order), `genreOffsets`/`byGenre` (records of each genre bit).
 final class ProgrammeIndex: Sendable {
     let file: IndexFile
     let count: Int
@@ -37,6 +38,12 @@ final class ProgrammeIndex: Sendable {
     let channelEnd: NumberColumn<Int64>
     let titleOffsets: NumberColumn<UInt32>
     let titlePostings: NumberColumn<UInt32>
+    /// The records of each type code, in record order (`ProgrammeSearch.Candidates` checks a group's part before it uses it).
+    let typeOffsets: NumberColumn<UInt32>
+    let byType: NumberColumn<UInt32>
+    /// The records of each genre bit, in record order (checked as `byType` is).
+    let genreOffsets: NumberColumn<UInt32>
+    let byGenre: NumberColumn<UInt32>
     let wordOffsets: NumberColumn<UInt32>
     let wordTitles: NumberColumn<UInt32>
     /// The longest programme, in seconds, a programme without a stop counted to the next start on its channel: a window
@@ -79,6 +86,10 @@ final class ProgrammeIndex: Sendable {
         channelEnd = try file.column("channelEnd", Int64.self)
         titleOffsets = try file.column("titleOffsets", UInt32.self)
         titlePostings = try file.column("titlePostings", UInt32.self)
+        typeOffsets = try file.column("typeOffsets", UInt32.self)
+        byType = try file.column("byType", UInt32.self)
+        genreOffsets = try file.column("genreOffsets", UInt32.self)
+        byGenre = try file.column("byGenre", UInt32.self)
         wordOffsets = try file.column("wordOffsets", UInt32.self)
         wordTitles = try file.column("wordTitles", UInt32.self)
         longest = try file.column("longest", Int64.self)[0]
@@ -95,7 +106,8 @@ final class ProgrammeIndex: Sendable {
                        channelStart.count, channelEnd.count]
         guard columns.allSatisfy({ $0 == count }), titles.count == foldedTitles.count, channelNames.count == channels.count,
               channelOffsets.count == channels.count + 1, titleOffsets.count == titles.count + 1, wordOffsets.count == words.count + 1,
-              titlePostings.count == count, longest >= 0 else {
+              titlePostings.count == count, typeOffsets.count == typeOfCode.count + 1, genreOffsets.count == genreOfBit.count + 1,
+              byType.count == count, longest >= 0 else {
             throw corrupt("its columns disagree in length")
         }
         // Whole columns at a time (vectorised), so a million records are checked in milliseconds when a process opens them.
@@ -105,8 +117,8 @@ final class ProgrammeIndex: Sendable {
         }
         guard start.isNondecreasing else { throw corrupt("records are out of order") }
         guard wordTitles.allBelow(UInt32(clamping: titles.count)) else { throw corrupt("a word points outside the titles") }
-        for offsets in [channelOffsets, titleOffsets, wordOffsets] {
-            let total = offsets === channelOffsets || offsets === titleOffsets ? count : wordTitles.count
+        for offsets in [channelOffsets, titleOffsets, wordOffsets, typeOffsets, genreOffsets] {
+            let total = offsets === wordOffsets ? wordTitles.count : offsets === genreOffsets ? byGenre.count : count
             var previous: UInt32 = 0
             for index in 0..<offsets.count {
                 guard offsets[index] >= previous, Int(offsets[index]) <= total else { throw corrupt("lookup offsets out of order") }

@@ -37,10 +37,11 @@ struct ProgrammeSearch {
             }
             if channels.count > 1 { matches.sort { $0.record < $1.record } }
         } else {
-            // Records are in start order: a window is a slice of them, tested in place.
-            let first = index.firstStarting(atOrAfter: range.lowerBound)
-            let last = max(first, index.firstStarting(atOrAfter: range.upperBound))
-            for record in first..<last where filter.accepts(record) { matches.append(Match(record: record, tier: nil)) }
+            // Records are in start order: a window is a slice of them, tested in place or through its types' or genres' records.
+            candidates(in: slice(query.window), filter).forEach { record in
+                if filter.accepts(record) { matches.append(Match(record: record, tier: nil)) }
+                return true
+            }
         }
         sort(&matches, by: query.effectiveSorts)
         return matches
@@ -80,6 +81,13 @@ struct ProgrammeSearch {
             if index.channelStart[middle] < instant { low = middle + 1 } else { high = middle }
         }
         return low
+    }
+
+    /// The records whose start is in `window(_:)`: a slice of the records, which are in start order.
+    func slice(_ window: Query.Window?) -> Range<Int> {
+        let range = self.window(window)
+        let first = index.firstStarting(atOrAfter: range.lowerBound)
+        return first..<max(first, index.firstStarting(atOrAfter: range.upperBound))
     }
 
     /// The starts a record must have to be in the window: from `longest` before it (overlap) to its end.

@@ -55,10 +55,8 @@ public struct QueryEngine: Sendable {
         switch query.kind {
         case .programmes:
             let search = ProgrammeSearch(index: index.programmes)
-            let matches = search.matches(query)
-            guard !matches.isEmpty else { return nil }
-            pick.offset = Int.random(in: 0..<matches.count, using: &generator)
-            return .programmes(page(matches, pick) { search.row($0) })
+            guard let picked = search.pick(query, using: &generator) else { return nil }
+            return .programmes(QueryPage(total: picked.total, offset: picked.offset, rows: [search.row(picked.match)]))
         default:
             let total = answer(query).total
             guard total > 0 else { return nil }

@@ -1,5 +1,3 @@
-import Foundation
-
 /// A request's query string as decoded name → values pairs, refusing what no client should send.
 ///
 /// Hand-written because neither of Hummingbird's readers fits the API's documented query strings: its
@@ -43,15 +41,53 @@ struct QueryString {
         }
     }
 
+    /// `text` decoded byte by byte: a value without `%` or `+` (nearly all) is itself once checked; otherwise `+` is a
+    /// space and `%XX` a byte, and the bytes must be UTF-8. Foundation's `removingPercentEncoding` does the same through
+    /// `NSString` and costed a fifth of a small answer's time.
     private static func decode(_ text: Substring, name: String?) throws(APIError) -> String {
-        let spaced = text.replacingOccurrences(of: "+", with: " ")
-        // Raw bytes that are not UTF-8 arrive as U+FFFD; no parameter legitimately holds one.
-        guard let decoded = spaced.removingPercentEncoding, !decoded.unicodeScalars.contains("\u{FFFD}") else {
-            throw APIError.badParameter(name ?? String(text.prefix(40)), "\(name ?? "a parameter name"): is not valid percent-encoded UTF-8")
+        let utf8 = text.utf8
+        let decoded: String
+        if !utf8.contains(where: { $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: "+") }) {
+            decoded = String(text)
+        } else {
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(utf8.count)
+            var position = utf8.startIndex
+            while position != utf8.endIndex {
+                let byte = utf8[position]
+                position = utf8.index(after: position)
+                switch byte {
+                case UInt8(ascii: "+"): bytes.append(UInt8(ascii: " "))
+                case UInt8(ascii: "%"):
+                    guard position != utf8.endIndex, let high = hexDigit(utf8[position]) else { throw notEncoded(text, name) }
+                    position = utf8.index(after: position)
+                    guard position != utf8.endIndex, let low = hexDigit(utf8[position]) else { throw notEncoded(text, name) }
+                    position = utf8.index(after: position)
+                    bytes.append(high << 4 | low)
+                default: bytes.append(byte)
+                }
+            }
+            guard let valid = String(validating: bytes, as: UTF8.self) else { throw notEncoded(text, name) }
+            decoded = valid
         }
+        // Raw bytes that are not UTF-8 arrive as U+FFFD; no parameter legitimately holds one.
+        guard !decoded.unicodeScalars.contains("\u{FFFD}") else { throw notEncoded(text, name) }
         guard !decoded.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F || (0x80..<0xA0).contains($0.value) }) else {
             throw APIError.badParameter(name ?? "parameter name", "\(name ?? "a parameter name"): holds a control character")
         }
         return decoded
+    }
+
+    private static func notEncoded(_ text: Substring, _ name: String?) -> APIError {
+        APIError.badParameter(name ?? String(text.prefix(40)), "\(name ?? "a parameter name"): is not valid percent-encoded UTF-8")
+    }
+
+    private static func hexDigit(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
+        }
     }
 }

@@ -32,6 +32,8 @@ extension Manifest {
         let schemaVersion = try reader.int()
         try reader.expect(#","shards":{"#)
         var shards: [String: Entry] = [:]
+        // An entry takes at least 76 bytes: room for every one at once, rather than growing (and rehashing) a dozen times.
+        shards.reserveCapacity(reader.remaining / 76)
         if !reader.take(byte: UInt8(ascii: "}")) {
             repeat {
                 let path = try reader.string()

@@ -16,6 +16,12 @@ struct Queries: AsyncParsableCommand {
             index, q4 bounds both coordinates; built once into DIR/peer from DIR/jsonl, memory-mapped) asked the same runs' \
             questions through python3's sqlite3, each run fetching every column of every row. Its first answer to each shape must \
             have the engine's ids in the engine's order (q5, a random pick, its count).
+
+            Cold: each shape is asked of a fresh `cartelera query` (or `shake`) process, the time from its start to its exit \
+            with the whole answer written. The page cache is warm (one untimed round first: the binary, its libraries and the \
+            index files read once), and the figure is the median of --cold-runs rounds, the shapes taken in turn. --baseline \
+            runs another `cartelera` binary in the same rounds, alternating with this one, over --baseline-data (a copy of G \
+            whose index is in that binary's format).
             """)
 
     @Argument(help: ArgumentHelp("The folder `cartelera-bench generate` wrote (default out/bench-g).", valueName: "dir"))
@@ -27,14 +33,28 @@ struct Queries: AsyncParsableCommand {
     @Flag(name: .long, help: "Measure Cartelera only, without the indexed SQLite peer (Bench/sqlite_query.py).")
     var noPeer = false
 
+    @Option(name: .long, help: ArgumentHelp("Rounds of fresh processes for the cold times, after one untimed round.", valueName: "n"))
+    var coldRuns: Int = 5
+
+    @Option(name: .long, help: ArgumentHelp("Another cartelera binary whose cold times are taken in the same rounds.", valueName: "binary"))
+    var baseline: String?
+
+    @Option(name: .long, help: ArgumentHelp("The baseline's copy of data set G, when its index has another format (default: DIR).", valueName: "dir"))
+    var baselineData: String?
+
     func validate() throws {
         guard (1...100_000).contains(runs) else { throw ValidationError("--runs must be from 1 to 100000") }
+        guard (1...1_000).contains(coldRuns) else { throw ValidationError("--cold-runs must be from 1 to 1000") }
+        if baselineData != nil, baseline == nil { throw ValidationError("--baseline-data needs --baseline BINARY") }
     }
 
     func run() async throws {
         try BenchCommand.requireDataSetG(directory)
         let store = directory + "/store"
-        let cold = try coldRuns(store: store)
+        var binaries = [(binary: try BenchCommand.cartelera(), store: store)]
+        if let baseline { binaries.append((baseline, (baselineData ?? directory) + "/store")) }
+        let colds = try coldTimes(binaries)
+        let cold = colds[0]
         let opened = Date()
         let engine = try QueryEngine.open(try FileStore(root: store, creating: false))
         print(String(format: "index: generation %d, opened in %.0f ms (%@)", engine.index.generation, Date().timeIntervalSince(opened) * 1000,
@@ -52,7 +72,7 @@ struct Queries: AsyncParsableCommand {
         let peer = noPeer ? nil : try SQLitePeer.measure(directory: directory, runs: runs)
         if let seconds = peer?.buildSeconds { print(String(format: "\nthe SQLite peer loaded G's JSON Lines into %@/peer in %.1f s", directory, seconds)) }
         print("\nwarm, \(runs) runs each (ms); the peer (SQLite, FTS5 and indexes) answers the same runs:")
-        print("  shape  rows   p50      p99      scan p50  scan p99  scan/engine  peer rows  peer p50  peer p99  engine/peer  cold (fresh process)")
+        print("  shape  rows   p50      p99      scan p50  scan p99  scan/engine  peer rows  peer p50  peer p99  engine/peer  cold (fresh process, median of \(coldRuns))")
         var peerRowsDiffer = false
         for result in results {
             let coldTime = cold[result.shape].map { String(format: "%.0f ms", $0 * 1000) } ?? "—"
@@ -66,6 +86,13 @@ struct Queries: AsyncParsableCommand {
                          result.p99 * 1000, result.baselineP50 * 1000, result.baselineP99 * 1000, result.baselineP50 / max(result.p50, 1e-9))
                   + peerColumns + "   " + coldTime + (result.agreesWithBaseline ? "" : "  (differs from the scan!)"))
         }
+        if baseline != nil {
+            print("\ncold, median of \(coldRuns) fresh processes each, in turn (ms): cartelera, the baseline, and cartelera / baseline")
+            for shape in QueryShapes.Shape.allCases {
+                guard let ours = colds[0][shape], let theirs = colds[1][shape] else { continue }
+                print(String(format: "  %@  %6.1f  %6.1f  %5.2f×", shape.rawValue, ours * 1000, theirs * 1000, ours / max(theirs, 1e-9)))
+            }
+        }
         var usage = rusage()
         getrusage(RUSAGE_SELF.rawValue, &usage)
         var children = rusage()
@@ -77,9 +104,23 @@ struct Queries: AsyncParsableCommand {
         if peerRowsDiffer { throw BenchFailure("the SQLite peer's first answer has other rows than the engine's (or in another order)") }
     }
 
-    /// Each shape asked once of a fresh `cartelera` process: the time from its start to its answer.
-    private func coldRuns(store: String) throws -> [QueryShapes.Shape: Double] {
-        let binary = try BenchCommand.cartelera()
+    /// The median time of each shape asked of fresh processes of each binary, after a round that warms the page cache;
+    /// the binaries take turns within each round.
+    private func coldTimes(_ binaries: [(binary: String, store: String)]) throws -> [[QueryShapes.Shape: Double]] {
+        var times = [[QueryShapes.Shape: [Double]]](repeating: [:], count: binaries.count)
+        for round in 0...coldRuns {
+            for shape in QueryShapes.Shape.allCases {
+                for (number, binary) in binaries.enumerated() {
+                    let seconds = try coldRun(shape, binary: binary.binary, store: binary.store)
+                    if round > 0 { times[number][shape, default: []].append(seconds) }
+                }
+            }
+        }
+        return times.map { $0.mapValues { $0.sorted()[$0.count / 2] } }
+    }
+
+    /// One shape asked of a fresh `cartelera` process: the time from its start to its exit.
+    private func coldRun(_ shape: QueryShapes.Shape, binary: String, store: String) throws -> Double {
         let at = Timestamp(secondsSince1970: DataSetG.now).iso8601
         let week = Timestamp(secondsSince1970: DataSetG.now + 7 * 86_400).iso8601
         let q2 = ["--type", "film", "--genre", "action", "--year", "1990-2005", "--from", at, "--to", week, "--window", "starts", "--sort", "time"]
@@ -90,24 +131,21 @@ struct Queries: AsyncParsableCommand {
             .q4: ["query", "venues", "--near", "40.4168,-3.7038", "--within", "2km", "--sort", "distance"],
             .q5: ["shake", "programmes", "--seed", "1"] + q2,
         ]
-        var times: [QueryShapes.Shape: Double] = [:]
-        for shape in QueryShapes.Shape.allCases {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: binary)
-            process.arguments = (arguments[shape] ?? []) + ["--store", store, "--at", at, "--limit", "10000", "--json"]
-            process.standardOutput = FileHandle.nullDevice
-            let errors = Pipe()
-            process.standardError = errors
-            let started = Date()
-            try process.run()
-            let said = errors.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            times[shape] = Date().timeIntervalSince(started)
-            if process.terminationStatus != 0 {
-                let message = String(decoding: said, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-                throw BenchFailure("the cold \(shape.rawValue) run (cartelera \(process.arguments?.joined(separator: " ") ?? "")) exited \(process.terminationStatus): \(message)")
-            }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: binary)
+        process.arguments = (arguments[shape] ?? []) + ["--store", store, "--at", at, "--limit", "10000", "--json"]
+        process.standardOutput = FileHandle.nullDevice
+        let errors = Pipe()
+        process.standardError = errors
+        let started = Date()
+        try process.run()
+        let said = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let seconds = Date().timeIntervalSince(started)
+        if process.terminationStatus != 0 {
+            let message = String(decoding: said, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            throw BenchFailure("the cold \(shape.rawValue) run (\(binary) \(process.arguments?.joined(separator: " ") ?? "")) exited \(process.terminationStatus): \(message)")
         }
-        return times
+        return seconds
     }
 }

@@ -99,7 +99,13 @@ struct GlobalOptions: ParsableArguments {
 
     /// Prints compact JSON (a query's answer as the engine writes it) laid out as `printJSON` lays out what it encodes.
     static func printJSON(compact bytes: [UInt8]) {
-        print(String(decoding: JSONIndentation.prettyPrinted(bytes), as: UTF8.self))
+        var text = JSONIndentation.prettyPrinted(bytes)
+        text.append(UInt8(ascii: "\n"))
+        // The bytes as they are (the engine writes valid UTF-8), without making a string of them first.
+        text.withUnsafeMutableBytes { bytes in
+            guard let base = bytes.baseAddress else { return }
+            FileHandle.standardOutput.write(Data(bytesNoCopy: base, count: bytes.count, deallocator: .none))
+        }
     }
 }
 

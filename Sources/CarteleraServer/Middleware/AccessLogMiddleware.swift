@@ -12,6 +12,8 @@ struct AccessLogMiddleware: RouterMiddleware {
     let logger: Logger
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        // Without an access log (`--no-access-log`) nothing is timed.
+        guard logger.logLevel <= .info else { return try await next(request, context) }
         let started = ContinuousClock.now
         do {
             let response = try await next(request, context)

@@ -3,6 +3,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import NIOCore
+import NIOPosix
 
 /// gzip for clients that accept it: text, JSON, XML, calendars and scripts between `minimumBytes` and `maximumBytes`
 /// (answers, and published files small enough to read whole); `Vary: Accept-Encoding` on every compressible type.
@@ -33,10 +34,10 @@ struct CompressionMiddleware: RouterMiddleware {
         if let tag, let kept = answers.value(for: tag) {
             return Self.gzipped(response, kept)
         }
-        guard let plain = try await response.collectBody(upTo: maximumBytes),
-              let compressed = try? plain.withUnsafeReadableBytes({ try GzipStream.compress(Array($0)) }) else {
-            return response
-        }
+        guard let plain = try await response.collectBody(upTo: maximumBytes) else { return response }
+        // zlib takes milliseconds on a large answer: on the blocking pool, so the tasks answering other requests go on.
+        let compressed = try await NIOThreadPool.singleton.runIfActive { try? plain.withUnsafeReadableBytes { try GzipStream.compress(Array($0)) } }
+        guard let compressed else { return response }
         let body = ByteBuffer(bytes: compressed)
         if let tag { answers.keep(body, bytes: body.readableBytes, for: tag) }
         return Self.gzipped(response, body)

@@ -28,7 +28,7 @@ struct ConditionalRequestMiddleware: RouterMiddleware {
             response.headers[.eTag] = tag
         }
         guard response.status == .ok, request.method == .get || request.method == .head,
-              Self.notModified(request.headers, tag: tag, modified: response.headers[.lastModified].flatMap(HTTPDate.parse)) else {
+              Self.notModified(request.headers, tag: tag, modified: { response.headers[.lastModified].flatMap(HTTPDate.parse) }) else {
             return response
         }
         var headers = response.headers
@@ -38,7 +38,8 @@ struct ConditionalRequestMiddleware: RouterMiddleware {
     }
 
     /// Whether the request's validators match: `If-None-Match` (weak comparison) first, `If-Modified-Since` only without it.
-    static func notModified(_ headers: HTTPFields, tag: String, modified: Timestamp?) -> Bool {
+    /// `modified` is read only when it is needed, a request with `If-Modified-Since` and no `If-None-Match`.
+    static func notModified(_ headers: HTTPFields, tag: String, modified: () -> Timestamp?) -> Bool {
         if let noneMatch = headers[.ifNoneMatch] {
             let wanted = tag.hasPrefix("W/") ? String(tag.dropFirst(2)) : tag
             return noneMatch.split(separator: ",").contains { candidate in
@@ -48,7 +49,7 @@ struct ConditionalRequestMiddleware: RouterMiddleware {
                 return text == wanted
             }
         }
-        if let since = headers[.ifModifiedSince], let sinceTime = HTTPDate.parse(since), let modified {
+        if let since = headers[.ifModifiedSince], let sinceTime = HTTPDate.parse(since), let modified = modified() {
             return modified <= sinceTime
         }
         return false

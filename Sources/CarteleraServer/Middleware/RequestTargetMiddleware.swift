@@ -13,8 +13,31 @@ struct RequestTargetMiddleware: RouterMiddleware {
             throw APIError(status: .uriTooLong, code: "uri_too_long", message: "the request target is longer than \(maximumBytes) bytes")
         }
         let path = request.uri.path
-        _ = try Self.segments(path, encodedSlashes: path.hasPrefix("/api/nights/"))
+        if Self.needsDecoding(path) {
+            _ = try Self.segments(path, encodedSlashes: path.hasPrefix("/api/nights/"))
+        }
         return try await next(request, context)
+    }
+
+    /// Whether `rawPath` needs `segments(_:encodedSlashes:)`'s checks: it holds a percent-escape, a backslash, a NUL or a
+    /// byte outside ASCII, or a segment that is `.` or `..`. Nearly every path is plain ASCII and is passed on after
+    /// this one scan instead of a decoded string per segment.
+    static func needsDecoding(_ rawPath: String) -> Bool {
+        var segmentLength = 0, dots = 0
+        for byte in rawPath.utf8 {
+            switch byte {
+            case UInt8(ascii: "/"):
+                if segmentLength > 0, segmentLength == dots { return true }
+                segmentLength = 0
+                dots = 0
+                continue
+            case UInt8(ascii: "."): dots += 1
+            case UInt8(ascii: "%"), UInt8(ascii: "\\"), 0, 0x80...: return true
+            default: break
+            }
+            segmentLength += 1
+        }
+        return segmentLength > 0 && segmentLength == dots
     }
 
     /// The decoded segments of `rawPath`, or 400 naming what is wrong.

@@ -27,10 +27,23 @@ struct JSONAnswer: ResponseGenerator, Sendable {
 
 /// What an answer kept for a store generation is the answer to: a query's page of matches, or the pick of a shake with a seed.
 struct AnswerKey: Hashable, Sendable {
-    /// The query, its `at` included: answers move with the clock.
+    /// The query, its `at` kept only where the answer reads it.
     var query: Query
     /// The shake's seed; nil for a query.
     var seed: UInt64? = nil
+
+    /// The key of `query`'s answer (`seed`'s pick for a shake). A time window is already absolute in the query, so `at`
+    /// (the request's second when it gives none) is part of the key only for the kinds whose rows read it: a night's
+    /// guest-list status and a promotion's validity. Other answers asked again a second later are the same bytes.
+    init(query: Query, seed: UInt64? = nil) {
+        var query = query
+        switch query.kind {
+        case .nights, .promotions: break
+        case .programmes, .venues, .audiences, .shares: query.at = Timestamp(secondsSince1970: 0)
+        }
+        self.query = query
+        self.seed = seed
+    }
 }
 
 extension StoreSnapshots.Snapshot {
@@ -50,8 +63,8 @@ extension StoreSnapshots.Snapshot {
     private func answer(_ answer: JSONAnswer, caching: Caching) -> EditedResponse<JSONAnswer> {
         EditedResponse(headers: [
             .cacheControl: caching.header,
-            .lastModified: HTTPDate.format(modified),
-            .carteleraGeneration: String(generation),
+            .lastModified: lastModifiedHeader,
+            .carteleraGeneration: generationHeader,
         ], response: answer)
     }
 }

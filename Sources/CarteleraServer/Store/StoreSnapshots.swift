@@ -31,6 +31,19 @@ final class StoreSnapshots: Sendable {
         var channels: Set<ChannelID>
         /// Answers already given from this generation, for the same query asked again.
         var answers: BoundedCache<AnswerKey, JSONAnswer>
+        /// `modified` as an HTTP date and `generation` as text, written once for every answer's headers.
+        var lastModifiedHeader: String, generationHeader: String
+
+        init(engine: QueryEngine, generation: Int, modified: Timestamp, stamp: FileStamp?, channels: Set<ChannelID>, answers: BoundedCache<AnswerKey, JSONAnswer>) {
+            self.engine = engine
+            self.generation = generation
+            self.modified = modified
+            self.stamp = stamp
+            self.channels = channels
+            self.answers = answers
+            lastModifiedHeader = HTTPDate.format(modified)
+            generationHeader = String(generation)
+        }
     }
 
     /// What `/healthz` says of the store.

@@ -8,6 +8,7 @@ extension Cartelera {
     /// `cartelera build`: publish the store as files.
     struct Build: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "build",
             abstract: "Publish the store: the website, guide.xml and every feed of Feeds/ into the output folder.",
             discussion: """
                 Writes guide.xml and guide.xml.gz (XMLTV of every stored schedule) and feeds/<name>.json, .ics, .xml \

@@ -7,6 +7,7 @@ extension Cartelera {
     /// `cartelera commit BATCH…`: store what workers scraped with `scrape --batch`.
     struct Commit: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "commit",
             abstract: "Store the batches that `cartelera scrape --batch` wrote, under the store's lock, as a run stores what it scrapes.",
             discussion: """
                 Takes batch folders (their *.batch.json) or files; without any, the configuration's batches: folder. Every \

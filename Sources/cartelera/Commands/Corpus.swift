@@ -7,6 +7,7 @@ extension Cartelera {
     /// `cartelera corpus`: the TV-guide conformance corpus.
     struct Corpus: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "corpus",
             abstract: "Check site definitions against a corpus of captured TV-guide pages.",
             subcommands: [Check.self])
     }
@@ -16,6 +17,7 @@ extension Cartelera.Corpus {
     /// `cartelera corpus check DIR`.
     struct Check: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "check",
             abstract: "Run each site's definition over its captured pages and compare with expect.json.",
             discussion: "Prints one line per site and ends with 'N passed, M failed'. Exits 1 when a site fails.")
 

@@ -14,6 +14,7 @@ extension Cartelera {
     /// `cartelera demo`: the whole pipeline against the sample sources, served on loopback.
     struct Demo: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "demo",
             abstract: "Serve the sample sources on 127.0.0.1 and scrape them through real HTTP into a store.",
             discussion: """
                 The sample sources are the folders under Scrapers/ whose id ends in .example. Their captured pages are \

@@ -43,6 +43,7 @@ extension Cartelera {
     /// `cartelera shake <kind>`: one random pick among everything that matches.
     struct Shake: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "shake",
             abstract: "Pick one item at random among everything the filters match (not only the first page).",
             discussion: "The same filters as `query`. --seed makes the pick reproducible. Exits 1 when nothing matches.")
 
@@ -79,7 +80,7 @@ extension Cartelera {
 
     /// `cartelera now`: what every channel has on now, and next.
     struct Now: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "What every channel has on now, with the minutes left, and what comes next.")
+        static let configuration = CommandConfiguration(commandName: "now", abstract: "What every channel has on now, with the minutes left, and what comes next.")
 
         @Option(name: .customLong(QueryParameter.channel.name), help: .parameter(.channel))
         var channel: [String] = []
@@ -115,6 +116,7 @@ extension Cartelera {
     /// `cartelera airings "<title>"`: the airings of a title on the air now or to come.
     struct Airings: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "airings",
             abstract: "The airings of a title on every channel that have not ended: on the air now or to come (accents and case do not matter).")
 
         @Argument(help: ArgumentHelp("The title.", valueName: "title"))

@@ -11,6 +11,7 @@ extension Cartelera {
     /// `cartelera scrape`: fetch sources into the store, or this worker's part of them into a batch.
     struct Scrape: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "scrape",
             abstract: "Fetch sources and store what they yield, or write them as a batch for `cartelera commit`.",
             discussion: """
                 A source that fails, or yields far fewer items than usual, keeps its last good data.
@@ -76,6 +77,7 @@ extension Cartelera {
     /// `cartelera run`: everything configured, as cron runs it.
     struct Run: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "run",
             abstract: "Scrape every configured source, then publish the store (the command for cron): scrape, then build.",
             discussion: """
                 Prints the scrape's summary line and the build's; with --json one report holding both (the build under \

@@ -10,6 +10,7 @@ extension Cartelera {
     /// `cartelera serve`: the HTTP API, guest-list sign-ups and the published site.
     struct Serve: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "serve",
             abstract: "Serve the API, guest-list sign-ups, the feeds and the published site over HTTP.",
             discussion: """
                 GET /api/query/<kind>, /api/shake/<kind>, /api/now, /api/airings?title=…, /api/audiences/<day> take the \

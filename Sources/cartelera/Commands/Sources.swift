@@ -9,6 +9,7 @@ extension Cartelera {
     /// `cartelera sources`: list and check source definitions.
     struct Sources: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "sources",
             abstract: "List source definitions or check them against their captured pages.",
             subcommands: [List.self, Test.self, Try.self])
     }
@@ -32,6 +33,7 @@ extension Cartelera.Sources {
     /// `cartelera sources list`.
     struct List: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "list",
             abstract: "List every source with its kind, zone and channels, and whether `run` scrapes it.",
             discussion: """
                 The runs column says what the configuration enables: the sources its sources: list names (with the channels \
@@ -100,6 +102,7 @@ extension Cartelera.Sources {
     /// `cartelera sources test`.
     struct Test: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "test",
             abstract: "Check sources against their own captured pages (expect.json), or a corpus's.",
             discussion: "Prints one line per case and ends with 'N passed, M failed'. Exits 1 when a case fails, 2 when a definition is invalid.")
 

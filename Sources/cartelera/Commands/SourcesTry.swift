@@ -10,6 +10,7 @@ extension Cartelera.Sources {
     /// `cartelera sources try ID`: the definition debugger.
     struct Try: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "try",
             abstract: "Run one source for one day and show its requests, what each selector matched and every item read.",
             discussion: """
                 Fetches the live site, or reads captured pages: --case (a case of the source's expect.json), \

@@ -19,6 +19,7 @@ extension Cartelera.StoreCommand {
     /// `cartelera store check`.
     struct Check: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "check",
             abstract: "Decode and hash every shard and compare it with the manifest; check the other files of the store.",
             discussion: """
                 Also reads every per-source state file (sources/<id>.json), every sign-up file (signups/) and every query \
@@ -97,6 +98,7 @@ extension Cartelera.StoreCommand {
     /// `cartelera store reindex`.
     struct Reindex: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "reindex",
             abstract: "Rebuild the query index (index/) from the shards.",
             discussion: """
                 Runs and commits keep the index up to date, and a writer rebuilds a missing, stale or damaged one when it \
