@@ -10,4 +10,26 @@ static inline int cartelera_syncfs(int fd) {
     return syncfs(fd);
 }
 
+// An unnamed file in a folder (O_TMPFILE), written and then linked in under its name complete: a new file published
+// with one directory entry made, instead of a temp file's entry made, renamed over and removed. -1 with errno
+// EOPNOTSUPP where the system has no O_TMPFILE; the file system may refuse it too (EOPNOTSUPP, EISDIR).
+#include <fcntl.h>
+#include <errno.h>
+#include <stdio.h>
+static inline int cartelera_open_unnamed(const char *folder, mode_t mode) {
+#ifdef O_TMPFILE
+    return open(folder, O_TMPFILE | O_WRONLY | O_CLOEXEC, mode);
+#else
+    errno = EOPNOTSUPP;
+    return -1;
+#endif
+}
+
+// Links an unnamed file (cartelera_open_unnamed) in at path; fails with EEXIST when something is there already.
+static inline int cartelera_link_unnamed(int fd, const char *path) {
+    char source[64];
+    snprintf(source, sizeof source, "/proc/self/fd/%d", fd);
+    return linkat(AT_FDCWD, source, AT_FDCWD, path, AT_SYMLINK_FOLLOW);
+}
+
 #endif

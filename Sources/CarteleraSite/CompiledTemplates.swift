@@ -75,9 +75,9 @@ struct CompiledTemplates: Sendable {
                 case .text(var text):
                     text.withUTF8 { escaped ? PublishedText.html($0, into: &output) : output.append(contentsOf: $0) }
                 case .flag(let flag):
-                    output += flag ? Array("true".utf8) : Array("false".utf8)
+                    output.append(contentsOf: flag ? "true".utf8 : "false".utf8)
                 case .integer(let number):
-                    output += Array(String(number).utf8)
+                    output.append(contentsOf: String(number).utf8)
                 case .real(let number):
                     output += Array(String(describing: number).utf8)
                 default:

@@ -1,6 +1,8 @@
 import CarteleraCore
 import CarteleraModel
 import CarteleraQuery
+import Dispatch
+import Foundation
 
 /// What every language's pages share, worked out once per build: the engine's answers (the programmes listed, now and
 /// next on every channel) and the lookups pages make into them; the venues by id, every night with its guest list, and
@@ -27,22 +29,21 @@ struct ContentIndex: Sendable {
     /// The ids of nights a paid promotion running at the build's moment points at.
     let promotedNights: Set<String>
 
+    /// Every programme's score and venue's rating with one decimal, with a point and with a comma, by the number's bits:
+    /// worked out once per build (`String(format:)` on every programme page was a twentieth of a large build).
+    let oneDecimal: [UInt64: (point: String, comma: String)]
+
     /// How many other airings a programme page shows.
     static let airingsShown = 20
 
-    /// The lookups of `listings` and `content`, with now, next and the titles' airings asked of `engine` at `now`.
-    init(_ content: SiteContent, listings: ProgrammeListings, engine: QueryEngine, now: Timestamp) {
+    /// The lookups of `listings` and `content`, with now, next and the titles' airings asked of `engine` at `now`, the
+    /// titles shared out to `workers` threads.
+    init(_ content: SiteContent, listings: ProgrammeListings, engine: QueryEngine, now: Timestamp, workers: Int = 1) {
         self.listings = listings
         nowAndNext = Dictionary(engine.nowAndNext(at: now).map { ($0.channel, $0) }, uniquingKeysWith: { first, _ in first })
         let positions = Dictionary(listings.rows.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
         self.positions = positions
-        var airings: [String: [Airing]] = [:]
-        for row in listings.rows where airings[row.title] == nil {
-            airings[row.title] = engine.airings(of: row.title, at: now, limit: Self.airingsShown + 1).map { airing in
-                Airing(start: airing.start, channelName: airing.channelName, position: positions[airing.id])
-            }
-        }
-        self.airings = airings
+        airings = Self.airings(of: listings.rows, engine: engine, now: now, positions: positions, workers: workers)
         let names = Dictionary(listings.rows.map { ($0.channel, $0.channelName) }, uniquingKeysWith: { first, _ in first })
         channelOrder = listings.byChannel.keys.sorted { channel, other in
             let name = names[channel] ?? channel.rawValue, otherName = names[other] ?? other.rawValue
@@ -59,6 +60,40 @@ struct ContentIndex: Sendable {
             }
         }
         promotedNights = Set(content.promotions.filter { $0.paid && $0.isActive(at: now) }.compactMap(\.night))
+        var oneDecimal: [UInt64: (point: String, comma: String)] = [:]
+        for number in content.programmes.compactMap(\.score) + content.venues.compactMap(\.rating) where oneDecimal[number.bitPattern] == nil {
+            let text = String(format: "%.1f", number)
+            oneDecimal[number.bitPattern] = (text, text.replacingOccurrences(of: ".", with: ","))
+        }
+        self.oneDecimal = oneDecimal
+    }
+
+    /// The first airings of each title of `rows`, asked of the engine once per title. The titles are asked in slices on
+    /// `workers` threads (a large site has tens of thousands, most of a second on one core); each slice's answers go to
+    /// its own slot, so the result does not depend on which thread asked what.
+    private static func airings(of rows: [ProgrammeRow], engine: QueryEngine, now: Timestamp, positions: [ProgrammeID: Int],
+                                workers: Int) -> [String: [Airing]] {
+        var seen = Set<String>()
+        let titles = rows.compactMap { seen.insert($0.title).inserted ? $0.title : nil }
+        let sliceSize = max(64, titles.count / (max(1, workers) * 8) + 1)
+        let slices = stride(from: 0, to: titles.count, by: sliceSize).map { $0..<min(titles.count, $0 + sliceSize) }
+        let results = ResultSlots<[[Airing]]>(count: slices.count)
+        let next = JobCounter()
+        DispatchQueue.concurrentPerform(iterations: min(max(1, workers), max(1, slices.count))) { _ in
+            while let job = next.take(below: slices.count) {
+                results.set(job, slices[job].map { title in
+                    engine.airings(of: titles[title], at: now, limit: airingsShown + 1).map { airing in
+                        Airing(start: airing.start, channelName: airing.channelName, position: positions[airing.id])
+                    }
+                })
+            }
+        }
+        var airings: [String: [Airing]] = [:]
+        airings.reserveCapacity(titles.count)
+        for (slice, answers) in zip(slices, results.values) {
+            for (title, answer) in zip(slice, answers ?? []) { airings[titles[title]] = answer }
+        }
+        return airings
     }
 
     /// Whether a venue is a club to list: an event's text location ("Plaza Nueva", a name and nothing else; "Sala Dos,

@@ -41,3 +41,33 @@ indirect enum PageValue {
         }
     }
 }
+
+extension PageValue {
+    /// The value as swift-mustache reads it: strings, numbers, booleans, `[String: Any]` and `[Any]` (it reads lists and
+    /// dictionaries of any element type alike).
+    var mustacheValue: Any {
+        switch self {
+        case .text(let text): text
+        case .flag(let flag): flag
+        case .integer(let number): number
+        case .real(let number): number
+        case .object(let entries):
+            Dictionary(entries.map { ($0.key, $0.value.mustacheValue) }, uniquingKeysWith: { first, _ in first }) as [String: Any]
+        case .labels(let dictionary): dictionary
+        case .list(let list): list.map(\.mustacheValue) as [Any]
+        case .other(let original): original
+        }
+    }
+
+    /// Whether this is a list: a page gets a `has_<name>` flag for each of its lists.
+    var isList: Bool {
+        if case .list = self { return true }
+        return false
+    }
+
+    /// Whether this is a list with something in it.
+    var isNonEmptyList: Bool {
+        if case .list(let list) = self { return !list.isEmpty }
+        return false
+    }
+}

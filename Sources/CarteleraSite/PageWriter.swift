@@ -6,26 +6,38 @@ import Darwin
 import CarteleraOutput
 import Foundation
 
-/// Puts site files in place through `PublishedFile.replace`: a reader never sees a half page. Pages are not synced one by
-/// one; the build syncs the file system once before it writes its manifest (see `SiteBuilder.publish`).
+/// Puts site files in place through `PublishedFile.create` and `replace`: a reader never sees a half page. Pages are not
+/// synced one by one; the build syncs the file system once before it writes its manifest (see `SiteBuilder.publish`).
 enum PageWriter {
-    /// Replaces the file at `path` with `bytes`, making its folder when it is missing.
-    static func write(_ bytes: [UInt8], to path: String) throws(SiteError) {
+    /// Replaces the file at `path` with `bytes`, making its folder when it is missing. A page the last build did not
+    /// publish (`isNew`) is created whole where it is not there, which costs the file system less than a replacement.
+    static func write(_ bytes: [UInt8], to path: String, isNew: Bool = false) throws(SiteError) {
         do throws(OutputError) {
-            try PublishedFile.replace(bytes, at: path)
-        } catch {
-            // Most likely the page's folder does not exist yet: made here, by whichever worker writes there first.
-            createFolders((path as NSString).deletingLastPathComponent)
+            if isNew {
+                if try PublishedFile.create(bytes, at: path) { return }
+                // Most new pages of a cold build are the first in their folder (a club's, a night's): made, then created.
+                let folder = (path as NSString).deletingLastPathComponent
+                if !exists(folder) {
+                    createFolders(folder)
+                    if try PublishedFile.create(bytes, at: path) { return }
+                }
+            }
             do throws(OutputError) {
                 try PublishedFile.replace(bytes, at: path)
             } catch {
-                throw SiteError(.output, file: path, "cannot be written: \(error.detail)")
+                // Most likely the page's folder does not exist yet: made here, by whichever worker writes there first.
+                createFolders((path as NSString).deletingLastPathComponent)
+                try PublishedFile.replace(bytes, at: path)
             }
+        } catch {
+            throw SiteError(.output, file: path, "cannot be written: \(error.detail)")
         }
     }
 
-    /// Makes a folder and the ones above it that are missing; a folder another thread made meanwhile is fine.
+    /// Makes a folder and the ones above it that are missing; a folder another thread made meanwhile is fine. The folder
+    /// itself is tried first and its parents only when it has none: a new page's parent folder is usually there already.
     private static func createFolders(_ folder: String) {
+        if mkdir(folder, 0o755) == 0 || errno != ENOENT { return }
         var prefix = folder.hasPrefix("/") ? "/" : ""
         for component in folder.split(separator: "/") {
             prefix += (prefix.isEmpty || prefix.hasSuffix("/") ? "" : "/") + component

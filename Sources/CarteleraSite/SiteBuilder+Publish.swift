@@ -51,7 +51,7 @@ extension SiteBuilder {
                             return
                         }
                         do throws(SiteError) {
-                            try PageWriter.write(web.render(page, mustacheOnly: options.mustacheOnly), to: path)
+                            try PageWriter.write(web.render(page, mustacheOnly: options.mustacheOnly), to: path, isNew: previous.pages[page.path] == nil)
                             result.written.append(page.path)
                         } catch {
                             result.failure = error

@@ -96,7 +96,7 @@ public struct SiteBuilder: Sendable {
         }
         let listings = engine.listings(scope, zone: context.guideZone)
         let content = try SiteContent.read(snapshot, rows: listings.rows, workers: options.workers)
-        let index = ContentIndex(content, listings: listings, engine: engine, now: context.now)
+        let index = ContentIndex(content, listings: listings, engine: engine, now: context.now, workers: options.workers)
         return try publish(jobs: jobs(content, index), generation: content.generation, previous: previous, input: input)
     }
 

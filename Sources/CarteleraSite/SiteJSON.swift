@@ -13,6 +13,42 @@ enum SiteJSON {
         return text(value)
     }
 
+    /// A JSON-LD object built as page values (keys unique), with the schema.org context, for `<script type="application/ld+json">`.
+    static func script(_ entries: [(key: String, value: PageValue)]) -> String {
+        var out = ""
+        out.reserveCapacity(512)
+        write(.object(entries + [("@context", .text("https://schema.org"))]), into: &out)
+        return out
+    }
+
+    /// A page value as JSON, written as `text` writes the same value held as `Any`.
+    private static func write(_ value: PageValue, into out: inout String) {
+        switch value {
+        case .text(let text): string(text, into: &out)
+        case .flag(let flag): out += flag ? "true" : "false"
+        case .integer(let number): out += String(number)
+        case .real(let number): out += number.isFinite ? String(number) : "null"
+        case .object(let entries):
+            out += "{"
+            for (offset, entry) in entries.sorted(by: { $0.key < $1.key }).enumerated() {
+                if offset > 0 { out += "," }
+                string(entry.key, into: &out)
+                out += ":"
+                write(entry.value, into: &out)
+            }
+            out += "}"
+        case .labels(let dictionary): write(dictionary as [String: Any], into: &out)
+        case .list(let list):
+            out += "["
+            for (offset, element) in list.enumerated() {
+                if offset > 0 { out += "," }
+                write(element, into: &out)
+            }
+            out += "]"
+        case .other(let original): write(original, into: &out)
+        }
+    }
+
     /// Any page value (see `ContextValue`) as JSON; a value of another kind is `null`.
     static func text(_ value: Any) -> String {
         var out = ""

@@ -16,6 +16,9 @@ struct SiteLabels: Sendable {
     let languageNames: [String: String]
     /// What a refused sign-up or cancellation says, by `SignUpProblem.Reason`.
     let signUpProblems: [String: String]
+    /// The map service's address with `{lat}` and `{lon}` found once (as U+0001 and U+0002), nil when the label holds
+    /// either control character itself: Foundation's search on every club page was a fortieth of a large build.
+    private let mapServiceMarked: String?
 
     /// Labels from the JSON file's bytes; `file` names it in errors.
     init(json: Data, file: String) throws(SiteError) {
@@ -39,6 +42,26 @@ struct SiteLabels: Sendable {
         feedFormats = dictionary["feedFormats"] as? [String: String] ?? [:]
         languageNames = dictionary["languageNames"] as? [String: String] ?? [:]
         signUpProblems = dictionary["signUpProblems"] as? [String: String] ?? [:]
+        let mapService = texts["mapService"] ?? ""
+        mapServiceMarked = mapService.unicodeScalars.contains { $0 == "\u{1}" || $0 == "\u{2}" } ? nil
+            : mapService.replacingOccurrences(of: "{lat}", with: "\u{1}").replacingOccurrences(of: "{lon}", with: "\u{2}")
+    }
+
+    /// The map service's address for a point: `mapService` with `{lat}` and `{lon}` replaced by `lat` and `lon` (numbers).
+    func mapHref(lat: String, lon: String) -> String {
+        guard let marked = mapServiceMarked else {
+            return self["mapService"].replacingOccurrences(of: "{lat}", with: lat).replacingOccurrences(of: "{lon}", with: lon)
+        }
+        var href = ""
+        href.reserveCapacity(marked.utf8.count + 4 * lat.utf8.count)
+        for scalar in marked.unicodeScalars {
+            switch scalar {
+            case "\u{1}": href += lat
+            case "\u{2}": href += lon
+            default: href.unicodeScalars.append(scalar)
+            }
+        }
+        return href
     }
 
     /// The label, or its key when the file lacks it (so a missing label shows up on the page rather than vanishing).

@@ -2,25 +2,31 @@ import CarteleraCore
 
 /// One page to publish: where it goes, the template that renders it and the values the template reads.
 ///
-/// The context holds only strings, numbers, booleans and arrays and dictionaries of them, built fresh for the page and
-/// never mutated after, so pages cross threads while rendering in parallel.
+/// The value holds only strings, numbers, booleans and lists and objects of them, built fresh for the page and never
+/// mutated after, so pages cross threads while rendering in parallel.
 struct SitePage: @unchecked Sendable {
     /// The file, relative to the output folder (`en/tv/index.html`).
     let path: String
     /// The template's name, without `.mustache`.
     let template: String
-    /// What the template reads; `t` holds the language's labels and is left out of the hash (the fingerprint covers it).
-    let context: [String: Any]
-    /// The same context sorted once by kind: what the page is hashed from and the compiled templates render.
+    /// What the template reads, sorted by kind: what the page is hashed from and the compiled templates render; `t` holds
+    /// the language's labels and is left out of the hash (the fingerprint covers it).
     let value: PageValue
 
     /// A page at `path` rendered by `template` from `context`.
     init(path: String, template: String, context: [String: Any]) {
+        self.init(path: path, template: template, value: PageValue(context))
+    }
+
+    /// A page at `path` rendered by `template` from a value built as it is rendered.
+    init(path: String, template: String, value: PageValue) {
         self.path = path
         self.template = template
-        self.context = context
-        value = PageValue(context)
+        self.value = value
     }
+
+    /// The value as swift-mustache reads it, for the pages it renders (a page's value is always an object).
+    var context: [String: Any] { value.mustacheValue as? [String: Any] ?? [:] }
 
     /// A hash of everything the page shows: equal hashes render equal pages with the same templates.
     var inputHash: String {

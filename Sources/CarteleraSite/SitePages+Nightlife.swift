@@ -172,7 +172,7 @@ extension SitePages {
     func clubRow(_ venue: Venue) -> [String: Any] {
         var row: [String: Any] = [
             "name": venue.name, "music": venue.musicGenres.map(\.rawValue).joined(separator: ","), "free": venue.freeEntry == true ? "1" : "0",
-            "rating": venue.rating.map { String(format: "%.1f", $0) } ?? "0",
+            "rating": venue.rating.map { index.oneDecimal[$0.bitPattern]?.point ?? String(format: "%.1f", $0) } ?? "0",
         ]
         // One line of what is known, so an empty city or music leaves no separator behind.
         var meta = [nonEmpty(venue.city), nonEmpty(venue.musicGenres.map(musicLabel).joined(separator: ", "))].compactMap { $0 }
@@ -213,7 +213,7 @@ extension SitePages {
         if let location = venue.location {
             let lat = String(format: "%.6f", location.latitude), lon = String(format: "%.6f", location.longitude)
             values["coordinates"] = "\(lat), \(lon)"
-            values["mapHref"] = labels["mapService"].replacingOccurrences(of: "{lat}", with: lat).replacingOccurrences(of: "{lon}", with: lon)
+            values["mapHref"] = labels.mapHref(lat: lat, lon: lon)
         }
         if !venue.musicGenres.isEmpty { values["musicText"] = venue.musicGenres.map(musicLabel).joined(separator: ", ") }
         if let price = venue.priceRange, !price.isEmpty { values["price"] = price }

@@ -118,66 +118,73 @@ extension SitePages {
         return page(path, template: "channel-day", title: "\(name) · \(longDate(day))", values)
     }
 
-    /// A programme's page: its facts, synopsis, image and other airings, with schema.org JSON-LD.
+    /// A programme's page: its facts, synopsis, image and other airings, with schema.org JSON-LD. Built as page values
+    /// rather than a dictionary of `Any`: these are most of a large site's pages.
     func programmePage(_ position: Int) -> SitePage {
         let programme = content.programmes[position]
         let path = SitePaths.programme(programme.id)
         let root = SitePaths.up(from: path)
         let day = index.listings.localDays[position]
         let stop = index.listings.ends[position]
-        var values: [String: Any] = [
-            "title": programme.title, "startISO": programme.start.iso8601, "when": dateTime(programme.start),
-            "channelName": channelName(programme.channel), "channelHref": root + SitePaths.channelDay(programme.channel, day),
+        // The page's title is the frame's.
+        var values: [(key: String, value: PageValue)] = [
+            ("startISO", .text(programme.start.iso8601)), ("when", .text(dateTime(programme.start))),
+            ("channelName", .text(channelName(programme.channel))), ("channelHref", .text(root + SitePaths.channelDay(programme.channel, day))),
         ]
-        if let subtitle = programme.subtitle, !subtitle.isEmpty { values["subtitle"] = subtitle }
-        if let stop { values["stopText"] = time(stop, on: day) }
+        values.reserveCapacity(24)
+        if let subtitle = programme.subtitle, !subtitle.isEmpty { values.append(("subtitle", .text(subtitle))) }
+        if let stop { values.append(("stopText", .text(time(stop, on: day)))) }
         if let type = programme.type, let typeDay = index.listings.byType[type]?[day] != nil ? day : nil {
-            values["typeLabel"] = typeLabel(type)
-            values["typeHref"] = root + SitePaths.type(type, typeDay)
+            values.append(("typeLabel", .text(typeLabel(type))))
+            values.append(("typeHref", .text(root + SitePaths.type(type, typeDay))))
         }
         let genres = Array(Set(programme.genres)).sorted()
-        values["genres"] = genres.enumerated().map { offset, genre in
-            ["label": genreLabel(genre), "href": root + SitePaths.genre(genre, day), "last": offset == genres.count - 1] as [String: Any]
-        }
+        values.append(("genres", .list(genres.enumerated().map { offset, genre in
+            .object([("label", .text(genreLabel(genre))), ("href", .text(root + SitePaths.genre(genre, day))), ("last", .flag(offset == genres.count - 1))])
+        })))
         if let year = programme.year, year > 0 {
-            values["year"] = String(year)
-            values["yearHref"] = root + SitePaths.decade(year - year % 10)
+            values.append(("year", .text(String(year))))
+            values.append(("yearHref", .text(root + SitePaths.decade(year - year % 10))))
         }
-        if let score = programme.score { values["score"] = decimal(score) }
-        if let rating = programme.rating { values["rating"] = [rating.system, rating.value].compactMap { $0 }.joined(separator: " ") }
+        if let score = programme.score { values.append(("score", .text(decimal(score)))) }
+        if let rating = programme.rating { values.append(("rating", .text([rating.system, rating.value].compactMap { $0 }.joined(separator: " ")))) }
         if let season = programme.season, let episode = programme.episode {
-            values["episode"] = "\(labels["season"]) \(season) · \(labels["episode"]) \(episode)"
+            values.append(("episode", .text("\(labels["season"]) \(season) · \(labels["episode"]) \(episode)")))
         } else if let episode = programme.episode {
-            values["episode"] = String(episode)
+            values.append(("episode", .text(String(episode))))
         }
-        if let description = programme.description, !description.isEmpty { values["synopsis"] = description }
-        if let still = programme.image { values["image"] = image(still, alt: "\(labels["imageOf"]) \(programme.title)", kind: .still) }
-        if let link = programme.url { values["link"] = link }
-        var people: [[String: Any]] = []
-        if !programme.directors.isEmpty { people.append(["role": labels["directors"], "names": programme.directors.joined(separator: ", ")]) }
-        if !programme.actors.isEmpty { people.append(["role": labels["actors"], "names": programme.actors.prefix(12).joined(separator: ", ")]) }
-        values["people"] = people
+        if let description = programme.description, !description.isEmpty { values.append(("synopsis", .text(description))) }
+        if let still = programme.image { values.append(("image", imageValue(still, alt: "\(labels["imageOf"]) \(programme.title)", kind: .still))) }
+        if let link = programme.url { values.append(("link", .text(link))) }
+        var people: [PageValue] = []
+        if !programme.directors.isEmpty { people.append(.object([("role", .text(labels["directors"])), ("names", .text(programme.directors.joined(separator: ", ")))])) }
+        if !programme.actors.isEmpty { people.append(.object([("role", .text(labels["actors"])), ("names", .text(programme.actors.prefix(12).joined(separator: ", ")))])) }
+        values.append(("people", .list(people)))
         // Its other airings are the engine's, as `cartelera airings` answers at the build's moment, itself left out.
         let others = (index.airings[programme.title] ?? []).filter { $0.position != position }.prefix(ContentIndex.airingsShown)
-        values["airings"] = others.map { airing -> [String: Any] in
-            var entry: [String: Any] = ["when": shortDateTime(airing.start), "startISO": airing.start.iso8601, "channelName": airing.channelName]
-            if let other = airing.position { entry["href"] = root + SitePaths.programme(index.listings.rows[other].id) }
-            return entry
-        }
-        return page(path, template: "programme", title: programme.title, jsonLD: programmeJSONLD(programme, stop: stop), values)
+        values.append(("airings", .list(others.map { airing in
+            var entry: [(key: String, value: PageValue)] = [
+                ("when", .text(shortDateTime(airing.start))), ("startISO", .text(airing.start.iso8601)), ("channelName", .text(airing.channelName)),
+            ]
+            if let other = airing.position { entry.append(("href", .text(root + SitePaths.programme(index.listings.rows[other].id)))) }
+            return .object(entry)
+        })))
+        return page(path, template: "programme", title: programme.title, jsonLD: SiteJSON.script(programmeJSONLD(programme, stop: stop)), values)
     }
 
-    private func programmeJSONLD(_ programme: Programme, stop: Timestamp?) -> [String: Any] {
-        var work: [String: Any] = ["@type": programme.type == .film ? "Movie" : programme.type == .series ? "TVSeries" : "CreativeWork", "name": programme.title]
-        if let description = programme.description, !description.isEmpty { work["description"] = description }
-        if let image = programme.image { work["image"] = image }
-        if !programme.genres.isEmpty { work["genre"] = programme.genres.map(genreLabel) }
-        if let year = programme.year { work["dateCreated"] = String(year) }
-        var event: [String: Any] = [
-            "@type": "BroadcastEvent", "name": programme.title, "startDate": programme.start.iso8601, "workPerformed": work,
-            "publishedOn": ["@type": "BroadcastService", "name": channelName(programme.channel)] as [String: Any],
+    private func programmeJSONLD(_ programme: Programme, stop: Timestamp?) -> [(key: String, value: PageValue)] {
+        var work: [(key: String, value: PageValue)] = [
+            ("@type", .text(programme.type == .film ? "Movie" : programme.type == .series ? "TVSeries" : "CreativeWork")), ("name", .text(programme.title)),
         ]
-        if let stop { event["endDate"] = stop.iso8601 }
+        if let description = programme.description, !description.isEmpty { work.append(("description", .text(description))) }
+        if let image = programme.image { work.append(("image", .text(image))) }
+        if !programme.genres.isEmpty { work.append(("genre", .list(programme.genres.map { .text(genreLabel($0)) }))) }
+        if let year = programme.year { work.append(("dateCreated", .text(String(year)))) }
+        var event: [(key: String, value: PageValue)] = [
+            ("@type", .text("BroadcastEvent")), ("name", .text(programme.title)), ("startDate", .text(programme.start.iso8601)), ("workPerformed", .object(work)),
+            ("publishedOn", .object([("@type", .text("BroadcastService")), ("name", .text(channelName(programme.channel)))])),
+        ]
+        if let stop { event.append(("endDate", .text(stop.iso8601))) }
         return event
     }
 }

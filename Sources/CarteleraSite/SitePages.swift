@@ -46,8 +46,6 @@ struct SitePages {
     /// language switch, canonical address, feed links and JSON-LD.
     func page(_ path: String, template: String, title: String, jsonLD: [String: Any]? = nil, feedLinks: [[String: Any]] = [],
               _ values: [String: Any]) -> SitePage {
-        let root = SitePaths.up(from: path)
-        let siteRoot = language == .es ? root : root + "../"
         var context = values
         // Mustache has no "is this list empty" test: every list gets a `has_<name>` flag for the templates.
         for (key, value) in values {
@@ -58,25 +56,47 @@ struct SitePages {
             default: continue
             }
         }
-        context["t"] = labels.texts
-        context["lang"] = language.rawValue
-        context["root"] = root
-        context["siteRoot"] = siteRoot
-        context["assets"] = siteRoot + "assets/"
-        context["title"] = title
+        let frame = frame(path, title: title, jsonLD: jsonLD.map(SiteJSON.script), feedLinks: feedLinks.isEmpty ? nil : PageValue(feedLinks))
+        // The frame's values win over the page's own of the same name.
+        for entry in frame { context[entry.key] = nil }
+        return SitePage(path: language.folder + path, template: template, value: .object(context.map { ($0.key, PageValue($0.value)) } + frame))
+    }
+
+    /// A page built as page values, with the shared values as `page(_:template:title:jsonLD:feedLinks:_:)` gives them:
+    /// `values` have distinct names, none of them one of the frame's (`title` comes from `title`) nor `has_` a list's.
+    func page(_ path: String, template: String, title: String, jsonLD: String?, _ values: [(key: String, value: PageValue)]) -> SitePage {
+        var entries = values
+        for entry in values where entry.value.isList { entries.append(("has_" + entry.key, .flag(entry.value.isNonEmptyList))) }
+        entries += frame(path, title: title, jsonLD: jsonLD, feedLinks: nil)
+        return SitePage(path: language.folder + path, template: template, value: .object(entries))
+    }
+
+    /// The values every page shares: labels, links back to the root, the language switch, canonical address, feed links
+    /// and JSON-LD.
+    private func frame(_ path: String, title: String, jsonLD: String?, feedLinks: PageValue?) -> [(key: String, value: PageValue)] {
+        let root = SitePaths.up(from: path)
+        let siteRoot = language == .es ? root : root + "../"
         let other = language.other
-        context["alternate"] = ["lang": other.rawValue, "href": siteRoot + other.folder + path, "name": otherLanguageName] as [String: Any]
-        context["canonical"] = canonical(language.folder + path)
-        if !feedLinks.isEmpty { context["feeds"] = feedLinks }
-        if let jsonLD { context["jsonLD"] = SiteJSON.script(jsonLD) }
-        return SitePage(path: language.folder + path, template: template, context: context)
+        var frame: [(key: String, value: PageValue)] = [
+            ("t", .labels(labels.texts)), ("lang", .text(language.rawValue)), ("root", .text(root)), ("siteRoot", .text(siteRoot)),
+            ("assets", .text(siteRoot + "assets/")), ("title", .text(title)),
+            ("alternate", .object([("lang", .text(other.rawValue)), ("href", .text(siteRoot + other.folder + path)), ("name", .text(otherLanguageName))])),
+            ("canonical", .text(canonical(language.folder + path))),
+        ]
+        if let feedLinks { frame.append(("feeds", feedLinks)) }
+        if let jsonLD { frame.append(("jsonLD", .text(jsonLD))) }
+        return frame
     }
 
     private var otherLanguageName: String { language == .es ? "English" : "Español" }
 
     /// The page's address: absolute under the base URL when there is one, else the page's own file name.
     func canonical(_ fullPath: String) -> String {
-        guard let baseURL else { return (fullPath as NSString).lastPathComponent }
+        guard let baseURL else {
+            // A page's path never ends with a slash: its file name is what follows the last one.
+            guard !fullPath.hasSuffix("/") else { return (fullPath as NSString).lastPathComponent }
+            return fullPath.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(fullPath[fullPath.utf8.index(after: $0)...]) } ?? fullPath
+        }
         return baseURL + (fullPath.hasSuffix("index.html") ? String(fullPath.dropLast("index.html".count)) : fullPath)
     }
 
@@ -123,6 +143,7 @@ struct SitePages {
 
     /// A number with one decimal in the language's style (`4,5` / `4.5`).
     func decimal(_ value: Double, digits: Int = 1) -> String {
+        if digits == 1, let texts = index.oneDecimal[value.bitPattern] { return language == .es ? texts.comma : texts.point }
         let text = String(format: "%.\(digits)f", value)
         return language == .es ? text.replacingOccurrences(of: ".", with: ",") : text
     }
@@ -162,6 +183,12 @@ struct SitePages {
     func image(_ source: String, alt: String, kind: ImageKind) -> [String: Any] {
         let size = kind.size
         return ["src": source, "alt": alt, "width": size.width, "height": size.height]
+    }
+
+    /// `image(_:alt:kind:)` as a page value.
+    func imageValue(_ source: String, alt: String, kind: ImageKind) -> PageValue {
+        let size = kind.size
+        return .object([("src", .text(source)), ("alt", .text(alt)), ("width", .integer(size.width)), ("height", .integer(size.height))])
     }
 
     func channelName(_ channel: ChannelID) -> String { content.channels[channel]?.name ?? channel.rawValue }

@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import CarteleraModel
 
 /// The canonical reader met something the store's writers never write; the caller hands the file to `JSONDecoder`.
@@ -28,6 +33,24 @@ struct CanonicalJSONReader {
 
     /// How many bytes are left to read.
     var remaining: Int { end - position }
+
+    /// How many times `literal` occurs in the bytes from the position on.
+    func occurrences(of literal: StaticString) -> Int {
+        let needle = UnsafeRawPointer(literal.utf8Start), needleCount = literal.utf8CodeUnitCount
+        guard needleCount > 0 else { return 0 }
+        let first = Int32(literal.utf8Start.pointee)
+        var count = 0, index = position
+        while end - index >= needleCount, let found = memchr(base + index, first, end - index - needleCount + 1) {
+            let offset = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(found))
+            if Self.equal(UnsafeRawPointer(base + offset), needle, needleCount) {
+                count += 1
+                index = offset + needleCount
+            } else {
+                index = offset + 1
+            }
+        }
+        return count
+    }
 
     /// Consumes `literal` when the bytes at the position are exactly it.
     @inline(__always)
@@ -107,6 +130,8 @@ struct CanonicalJSONReader {
         let (start, count, highBits) = try plainString()
         guard count >= 0 else { return try escapedString(from: start) }
         let span = UnsafeBufferPointer(start: base + start, count: count)
+        // `String(decoding:)` repairs bad UTF-8 with U+FFFD where JSONDecoder refuses it, so text that is not ASCII is
+        // checked first. (`String(validating:)` checks only once, but through generic code that costs more than both.)
         guard highBits & 0x80 == 0 || Self.isValidUTF8(span) else { throw CanonicalRefusal() }
         return String(decoding: span, as: UTF8.self)
     }
@@ -122,6 +147,14 @@ struct CanonicalJSONReader {
         let (start, count, _) = try plainString()
         guard count >= 0 else { throw CanonicalRefusal() }
         return UnsafeBufferPointer(start: base + start, count: count)
+    }
+
+    /// The case of `names` a string literal holds, unescaped; refuses any other text (JSONDecoder then explains it).
+    @inline(__always)
+    mutating func name<Value>(in names: CanonicalNames<Value>) throws(CanonicalRefusal) -> Value {
+        let (start, count, _) = try plainString()
+        guard count >= 0 else { throw CanonicalRefusal() }
+        return try names.value(at: UnsafeRawPointer(base + start), count: count, readable: end - start)
     }
 
     /// A list of strings.
@@ -210,49 +243,81 @@ struct CanonicalJSONReader {
     }
 
     /// A string with escapes, from its first byte: JSON's short escapes and `\uXXXX` outside the surrogates.
+    ///
+    /// A first pass finds the closing quote and checks every escape; an escape is ASCII and stands for whole UTF-8
+    /// sequences, so the text is valid exactly when the literal's bytes are. The second pass writes the text straight
+    /// into the string's storage, which the literal's length always bounds.
     private mutating func escapedString(from start: Int) throws(CanonicalRefusal) -> String {
-        var bytes: [UInt8] = []
         var index = start
-        while index < end {
+        while true {
+            guard index < end else { throw CanonicalRefusal() }
             let byte = base[index]
-            if byte == quote {
-                position = index + 1
-                guard bytes.withUnsafeBufferPointer(Self.isValidUTF8) else { throw CanonicalRefusal() }
-                return String(decoding: bytes, as: UTF8.self)
-            }
+            if byte == quote { break }
             if byte < 0x20 { throw CanonicalRefusal() }
             guard byte == backslash else {
-                bytes.append(byte)
                 index += 1
                 continue
             }
             guard index + 1 < end else { throw CanonicalRefusal() }
             switch base[index + 1] {
-            case quote: bytes.append(quote)
-            case backslash: bytes.append(backslash)
-            case UInt8(ascii: "/"): bytes.append(UInt8(ascii: "/"))
-            case UInt8(ascii: "b"): bytes.append(0x08)
-            case UInt8(ascii: "f"): bytes.append(0x0C)
-            case UInt8(ascii: "n"): bytes.append(0x0A)
-            case UInt8(ascii: "r"): bytes.append(0x0D)
-            case UInt8(ascii: "t"): bytes.append(0x09)
+            case quote, backslash, UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+                index += 2
             case UInt8(ascii: "u"):
-                guard index + 6 <= end else { throw CanonicalRefusal() }
-                var scalar: UInt32 = 0
-                for offset in 2..<6 {
-                    guard let digit = Self.hexValue(base[index + offset]) else { throw CanonicalRefusal() }
-                    scalar = scalar << 4 | digit
-                }
                 // A surrogate half is left to JSONDecoder, which pairs (or refuses) them.
-                guard let unicode = Unicode.Scalar(scalar), let encoded = UTF8.encode(unicode) else { throw CanonicalRefusal() }
-                bytes.append(contentsOf: encoded)
-                index += 4
+                guard unicodeEscape(at: index) != nil else { throw CanonicalRefusal() }
+                index += 6
             default:
                 throw CanonicalRefusal()
             }
-            index += 2
         }
-        throw CanonicalRefusal()
+        let literal = UnsafeBufferPointer(start: base + start, count: index - start)
+        guard Self.isValidUTF8(literal) else { throw CanonicalRefusal() }
+        position = index + 1
+        return String(unsafeUninitializedCapacity: literal.count) { text in
+            var written = 0, index = 0
+            while index < literal.count {
+                let byte = literal[index]
+                guard byte == backslash else {
+                    text[written] = byte
+                    written += 1
+                    index += 1
+                    continue
+                }
+                let escaped: UInt8
+                switch literal[index + 1] {
+                case UInt8(ascii: "b"): escaped = 0x08
+                case UInt8(ascii: "f"): escaped = 0x0C
+                case UInt8(ascii: "n"): escaped = 0x0A
+                case UInt8(ascii: "r"): escaped = 0x0D
+                case UInt8(ascii: "t"): escaped = 0x09
+                case UInt8(ascii: "u"):
+                    // The first pass found a scalar there, which always encodes.
+                    for unit in unicodeEscape(at: start + index).flatMap(UTF8.encode) ?? UTF8.EncodedScalar() {
+                        text[written] = unit
+                        written += 1
+                    }
+                    index += 6
+                    continue
+                case let other: escaped = other
+                }
+                text[written] = escaped
+                written += 1
+                index += 2
+            }
+            return written
+        }
+    }
+
+    /// The scalar of the `\uXXXX` escape at `index`; nil when its digits are not hexadecimal, it is cut short or it is
+    /// a surrogate half.
+    private func unicodeEscape(at index: Int) -> Unicode.Scalar? {
+        guard index + 6 <= end else { return nil }
+        var scalar: UInt32 = 0
+        for offset in 2..<6 {
+            guard let digit = Self.hexValue(base[index + offset]) else { return nil }
+            scalar = scalar << 4 | digit
+        }
+        return Unicode.Scalar(scalar)
     }
 
     /// Whether the bytes are well-formed UTF-8: no overlong forms, surrogates or scalars past U+10FFFF (which
@@ -265,6 +330,12 @@ struct CanonicalJSONReader {
             return bytes[index + offset]
         }
         while index < count {
+            // Eight ASCII bytes at a time: accented letters are few and far between.
+            if count - index >= 8, let base = bytes.baseAddress,
+               UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+                index += 8
+                continue
+            }
             let lead = bytes[index]
             switch lead {
             case 0..<0x80:

@@ -85,7 +85,7 @@ extension CanonicalShardReader {
         let date = try reader.day()
         let deadline = try reader.timestamp(ifKey: #","deadline":"#)
         var declared: GuestList.DeclaredStatus?
-        if reader.take(#","declared":"#) { declared = try StoredNames.declaredStatuses.value(try reader.unescapedStringBytes()) }
+        if reader.take(#","declared":"#) { declared = try reader.name(in: StoredNames.declaredStatuses) }
         try reader.expect(#","id":"#)
         let id = try reader.string()
         let night = try reader.string(ifKey: #","night":"#)
@@ -123,7 +123,7 @@ extension CanonicalShardReader {
         try reader.expect(#","lineup":"#)
         let lineup = try reader.strings()
         try reader.expect(#","musicGenres":"#)
-        let musicGenres = try reader.list { reader throws(CanonicalRefusal) in try StoredNames.musicGenres.value(try reader.unescapedStringBytes()) }
+        let musicGenres = try reader.list { reader throws(CanonicalRefusal) in try reader.name(in: StoredNames.musicGenres) }
         try reader.expect(#","musicLabels":"#)
         let musicLabels = try reader.strings()
         let offerCount = try reader.int(ifKey: #","offerCount":"#)
@@ -139,7 +139,7 @@ extension CanonicalShardReader {
         try reader.expect(#","provenance":"#)
         let provenance = try reader.list(ProgrammeShardReader.provenance)
         var status: NightStatus?
-        if reader.take(#","status":"#) { status = try StoredNames.nightStatuses.value(try reader.unescapedStringBytes()) }
+        if reader.take(#","status":"#) { status = try reader.name(in: StoredNames.nightStatuses) }
         let ticketURL = try reader.string(ifKey: #","ticketURL":"#)
         try reader.expect(#","timeZone":"#)
         let timeZone = try reader.string()

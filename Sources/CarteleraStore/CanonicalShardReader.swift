@@ -30,10 +30,7 @@ enum CanonicalShardReader {
             try reader.expect(#","day":"#)
             try reader.expectString(day.description)
             try reader.expect(#","items":"#)
-            var programmes: [Programme] = []
-            // About 300 bytes a programme: one allocation for most shards.
-            programmes.reserveCapacity(reader.remaining / 256)
-            try ProgrammeShardReader.items(&reader, into: &programmes)
+            let programmes = try ProgrammeShardReader.items(&reader)
             try trailer(&reader, for: key)
             return .programmes(programmes)
         case .channels:
@@ -116,7 +113,7 @@ enum CanonicalShardReader {
             location = point
         }
         try reader.expect(#","musicGenres":"#)
-        let musicGenres = try reader.list { reader throws(CanonicalRefusal) in try StoredNames.musicGenres.value(try reader.unescapedStringBytes()) }
+        let musicGenres = try reader.list { reader throws(CanonicalRefusal) in try reader.name(in: StoredNames.musicGenres) }
         try reader.expect(#","musicLabels":"#)
         let musicLabels = try reader.strings()
         try reader.expect(#","name":"#)

@@ -3,29 +3,55 @@ import CarteleraModel
 /// Reads a programme back from exactly the bytes `ProgrammeShardWriter` writes: its keys in sorted order, absent
 /// optionals left out. Anything else is refused, and the shard goes to `JSONDecoder`.
 enum ProgrammeShardReader {
-    /// The programmes of a shard's `items` list, appended to `programmes`.
-    static func items(_ reader: inout CanonicalJSONReader, into programmes: inout [Programme]) throws(CanonicalRefusal) {
+    /// The programmes of a shard's `items` list.
+    ///
+    /// Each is built straight in the array's storage, which is sized first by counting the objects: every programme's
+    /// starts with `{"actors":`, bytes that no string can hold (its quotes would be escaped). `Array.append` copies a
+    /// value this large part by part, a retain and a release each, where this moves it once.
+    static func items(_ reader: inout CanonicalJSONReader) throws(CanonicalRefusal) -> [Programme] {
         try reader.expectByte(UInt8(ascii: "["))
-        if reader.take(byte: UInt8(ascii: "]")) { return }
-        // A shard's programmes mostly come from the same sources: their provenance is read once and shared.
-        var provenance: RepeatedValue<[Provenance]>?
-        repeat {
-            try item(&reader, into: &programmes, provenance: &provenance)
-        } while reader.take(byte: UInt8(ascii: ","))
+        if reader.take(byte: UInt8(ascii: "]")) { return [] }
+        let capacity = reader.occurrences(of: #"{"actors":"#)
+        var refusal: CanonicalRefusal?
+        let programmes = [Programme](unsafeUninitializedCapacity: capacity) { storage, initialized in
+            var repeats = Repeats()
+            repeat {
+                // More objects than counted: not the canonical form.
+                guard initialized < capacity, let slot = storage.baseAddress?.advanced(by: initialized) else {
+                    refusal = CanonicalRefusal()
+                    return
+                }
+                do throws(CanonicalRefusal) {
+                    try item(&reader, into: slot, repeats: &repeats)
+                } catch {
+                    refusal = error
+                    return
+                }
+                initialized += 1
+            } while reader.take(byte: UInt8(ascii: ","))
+        }
+        if let refusal { throw refusal }
         try reader.expectByte(UInt8(ascii: "]"))
+        return programmes
     }
 
-    /// One programme's object, appended where it goes (building it there saves copying two dozen fields); its provenance
-    /// is `lastProvenance`'s when written with the same bytes.
-    static func item(
-        _ reader: inout CanonicalJSONReader, into programmes: inout [Programme], provenance lastProvenance: inout RepeatedValue<[Provenance]>?
-    ) throws(CanonicalRefusal) {
+    /// What a shard's programmes mostly share (one channel, one zone, the same sources), each kept with the bytes it was
+    /// read from: a programme that repeats those bytes shares the value instead of reading it again.
+    struct Repeats {
+        var channel: RepeatedValue<ChannelID>?
+        var timeZone: RepeatedValue<String>?
+        var provenance: RepeatedValue<[Provenance]>?
+    }
+
+    /// One programme's object, initialized at `slot` (left uninitialized when refused); its channel, zone and provenance
+    /// are those in `repeats` when written with the same bytes.
+    static func item(_ reader: inout CanonicalJSONReader, into slot: UnsafeMutablePointer<Programme>, repeats: inout Repeats) throws(CanonicalRefusal) {
         try reader.expect(#"{"actors":"#)
         let actors = try reader.strings()
         try reader.expect(#","categories":"#)
         let categories = try reader.strings()
         try reader.expect(#","channel":"#)
-        let channel = ChannelID(rawValue: try reader.string())
+        let channel = try reader.value(repeating: &repeats.channel) { reader throws(CanonicalRefusal) in ChannelID(rawValue: try reader.string()) }
         let country = try reader.string(ifKey: #","country":"#)
         let description = try reader.string(ifKey: #","description":"#)
         try reader.expect(#","directors":"#)
@@ -58,7 +84,7 @@ enum ProgrammeShardReader {
                                      presenters: presenters, commentators: commentators, images: images, keywords: keywords)
         }
         try reader.expect(#","genres":"#)
-        let genres = try reader.list { reader throws(CanonicalRefusal) in try StoredNames.genres.value(try reader.unescapedStringBytes()) }
+        let genres = try reader.list { reader throws(CanonicalRefusal) in try reader.name(in: StoredNames.genres) }
         try reader.expect(#","guests":"#)
         let guests = try reader.strings()
         try reader.expect(#","id":"#)
@@ -66,7 +92,7 @@ enum ProgrammeShardReader {
         let image = try reader.string(ifKey: #","image":"#)
         let language = try reader.string(ifKey: #","language":"#)
         try reader.expect(#","provenance":"#)
-        let provenance = try reader.value(repeating: &lastProvenance) { reader throws(CanonicalRefusal) in
+        let provenance = try reader.value(repeating: &repeats.provenance) { reader throws(CanonicalRefusal) in
             try reader.list { reader throws(CanonicalRefusal) in try self.provenance(&reader) }
         }
         var rating: Rating?
@@ -84,15 +110,15 @@ enum ProgrammeShardReader {
         let stop = try reader.timestamp(ifKey: #","stop":"#)
         let subtitle = try reader.string(ifKey: #","subtitle":"#)
         try reader.expect(#","timeZone":"#)
-        let timeZone = try reader.string()
+        let timeZone = try reader.value(repeating: &repeats.timeZone) { reader throws(CanonicalRefusal) in try reader.string() }
         try reader.expect(#","title":"#)
         let title = try reader.string()
         var type: ProgrammeType?
-        if reader.take(#","type":"#) { type = try StoredNames.programmeTypes.value(try reader.unescapedStringBytes()) }
+        if reader.take(#","type":"#) { type = try reader.name(in: StoredNames.programmeTypes) }
         let url = try reader.string(ifKey: #","url":"#)
         let year = try reader.int(ifKey: #","year":"#)
         try reader.expect("}")
-        programmes.append(Programme(
+        slot.initialize(to: Programme(
             id: id, channel: channel, start: start, stop: stop, timeZone: timeZone, title: title, subtitle: subtitle, description: description,
             categories: categories, genres: genres, type: type, year: year, season: season, episode: episode, image: image, url: url,
             directors: directors, actors: actors, guests: guests, rating: rating, score: score, country: country, language: language,
@@ -111,52 +137,87 @@ enum ProgrammeShardReader {
 
 /// An enumeration's raw values as bytes, to read a stored value without making a string of it.
 struct CanonicalNames<Value: RawRepresentable & Sendable>: Sendable where Value.RawValue == String {
-    /// A name of up to 16 bytes as two little-endian words, zero-padded: compared with three integer tests.
-    private struct Name: Sendable {
-        var count: Int
-        var low: UInt64
-        var high: UInt64
-        var value: Value
-    }
-
-    private let names: [Name]
-    /// Names longer than 16 bytes, compared byte by byte.
-    private let longNames: [(bytes: [UInt8], value: Value)]
+    private let table: CanonicalNameTable
+    /// The cases, in the table's order.
+    private let values: [Value]
 
     /// The names of `values`.
     init(_ values: [Value]) {
-        var names: [Name] = [], longNames: [(bytes: [UInt8], value: Value)] = []
-        for value in values {
-            let bytes = Array(value.rawValue.utf8)
+        table = CanonicalNameTable(values.map { Array($0.rawValue.utf8) })
+        self.values = values
+    }
+
+    /// The case whose raw value is exactly the `count` bytes at `start`, of which `readable` bytes may be read;
+    /// refuses any other text (JSONDecoder then explains it).
+    @inline(__always)
+    func value(at start: UnsafeRawPointer, count: Int, readable: Int) throws(CanonicalRefusal) -> Value {
+        guard let index = table.index(at: start, count: count, readable: readable) else { throw CanonicalRefusal() }
+        return values[index]
+    }
+}
+
+/// Names as bytes, searched without knowing what they name, so one loop serves every enumeration.
+struct CanonicalNameTable: Sendable {
+    /// A name of up to 16 bytes as two little-endian words, zero-padded: compared with three integer tests.
+    private struct ShortName: Sendable {
+        var low: UInt64
+        var high: UInt64
+        var count: Int
+        var index: Int
+    }
+
+    private let shortNames: [ShortName]
+    /// Names longer than 16 bytes, compared byte by byte.
+    private let longNames: [(bytes: [UInt8], index: Int)]
+
+    /// A table of `names`, each found by its position in the list.
+    init(_ names: [[UInt8]]) {
+        var shortNames: [ShortName] = [], longNames: [(bytes: [UInt8], index: Int)] = []
+        for (index, bytes) in names.enumerated() {
             if bytes.count <= 16 {
-                let (low, high) = bytes.withUnsafeBufferPointer { Self.words($0) }
-                names.append(Name(count: bytes.count, low: low, high: high, value: value))
+                let (low, high) = bytes.withUnsafeBytes(Self.paddedWords)
+                shortNames.append(ShortName(low: low, high: high, count: bytes.count, index: index))
             } else {
-                longNames.append((bytes, value))
+                longNames.append((bytes, index))
             }
         }
-        self.names = names
+        self.shortNames = shortNames
         self.longNames = longNames
     }
 
-    /// The case whose raw value is exactly `bytes`; refuses any other text (JSONDecoder then explains it).
-    func value(_ bytes: UnsafeBufferPointer<UInt8>) throws(CanonicalRefusal) -> Value {
-        if bytes.count <= 16 {
-            let (low, high) = Self.words(bytes)
-            for name in names where name.low == low && name.high == high && name.count == bytes.count { return name.value }
+    /// The position of the name that is exactly the `count` bytes at `start`, of which `readable` bytes may be read;
+    /// nil when none is.
+    func index(at start: UnsafeRawPointer, count: Int, readable: Int) -> Int? {
+        if count <= 16 {
+            let (low, high) = readable >= 16 ? Self.words(start, count) : Self.paddedWords(UnsafeRawBufferPointer(start: start, count: count))
+            for name in shortNames where name.low == low && name.high == high && name.count == count { return name.index }
         } else {
-            for name in longNames where name.bytes.elementsEqual(bytes) { return name.value }
+            let bytes = UnsafeRawBufferPointer(start: start, count: count)
+            for name in longNames where name.bytes.elementsEqual(bytes) { return name.index }
         }
-        throw CanonicalRefusal()
+        return nil
     }
 
-    /// Up to 16 bytes as two words, zero-padded.
-    private static func words(_ bytes: UnsafeBufferPointer<UInt8>) -> (UInt64, UInt64) {
-        var low: UInt64 = 0, high: UInt64 = 0
-        for (index, byte) in bytes.prefix(16).enumerated() {
-            if index < 8 { low |= UInt64(byte) << UInt64(8 * index) } else { high |= UInt64(byte) << UInt64(8 * (index - 8)) }
-        }
-        return (low, high)
+    /// The first `count` (at most 16) of the 16 bytes at `start` as two little-endian words, the bytes past `count`
+    /// zeroed: two loads and two masks.
+    @inline(__always)
+    private static func words(_ start: UnsafeRawPointer, _ count: Int) -> (UInt64, UInt64) {
+        let low = UInt64(littleEndian: start.loadUnaligned(as: UInt64.self))
+        let high = UInt64(littleEndian: start.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+        return (low & lowBytes(count), high & lowBytes(count - 8))
+    }
+
+    /// Up to 16 bytes as two little-endian words, zero-padded: copied first, for the end of an input (and the table).
+    private static func paddedWords(_ bytes: UnsafeRawBufferPointer) -> (UInt64, UInt64) {
+        var padded: (UInt64, UInt64) = (0, 0)
+        withUnsafeMutableBytes(of: &padded) { $0.copyMemory(from: UnsafeRawBufferPointer(rebasing: bytes.prefix(16))) }
+        return (UInt64(littleEndian: padded.0), UInt64(littleEndian: padded.1))
+    }
+
+    /// A mask of a word's `count` low bytes: none for 0 or fewer, all for 8 or more.
+    @inline(__always)
+    private static func lowBytes(_ count: Int) -> UInt64 {
+        count >= 8 ? .max : count <= 0 ? 0 : (1 << UInt64(8 * count)) &- 1
     }
 }
 

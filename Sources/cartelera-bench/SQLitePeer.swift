@@ -49,4 +49,26 @@ struct SQLitePeer {
         }
         return SQLitePeer(shapes: [.q1: report.q1, .q2: report.q2, .q3: report.q3, .q4: report.q4, .q5: report.q5], buildSeconds: report.build_seconds)
     }
+
+    /// Loads `directory/jsonl` into a new `directory/peer/guide.sqlite` with `Bench/sqlite_load.py`: the seconds it took
+    /// and the database's bytes on disk.
+    static func load(directory: String) throws -> (seconds: Double, bytes: Int64) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", RepositoryPaths.packageRoot() + "/Bench/sqlite_load.py", directory]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { throw BenchFailure("Bench/sqlite_load.py exited \(process.terminationStatus)") }
+        struct Report: Decodable {
+            var seconds: Double
+            var bytes: Int64
+        }
+        guard let report = try? JSONDecoder().decode(Report.self, from: data) else {
+            throw BenchFailure("Bench/sqlite_load.py printed no report: \(String(decoding: data.prefix(200), as: UTF8.self))")
+        }
+        return (report.seconds, report.bytes)
+    }
 }

@@ -3,10 +3,11 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import CarteleraOutput
 import CarteleraTesting
 import Foundation
 import Testing
+
+@testable import CarteleraOutput
 
 /// The write policy: whole files replaced by rename, unchanged files left alone, failures naming the file.
 @Suite struct PublishedFileTests {
@@ -119,6 +120,37 @@ import Testing
 
         let syncError = try #require(throws: OutputError.self) { try PublishedFile.syncFolder(folder.path + "/absent") }
         #expect(syncError.file == folder.path + "/absent")
+    }
+
+    @Test func aNewFileIsCreatedWholeAndAnExistingOneIsLeftForReplace() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path + "/new.html"
+        let created = try PublishedFile.create(Array("first".utf8), at: path)
+        // Where the file system has no unnamed files, nothing is made and `replace` is the way.
+        if created {
+            #expect(read(path) == "first")
+            let mode = try #require(FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int)
+            #expect(mode & 0o644 == 0o644 && mode & 0o022 == 0, "created as replace creates: \(String(mode, radix: 8))")
+        } else {
+            #expect(!FileManager.default.fileExists(atPath: path))
+            try PublishedFile.replace(Array("first".utf8), at: path)
+        }
+        #expect(try PublishedFile.create(Array("second".utf8), at: path) == false, "a file there already is not replaced")
+        #expect(read(path) == "first")
+        #expect(try PublishedFile.create(Array("x".utf8), at: folder.path + "/absent/page.html") == false)
+        #expect(try temps(in: folder.path).isEmpty)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["new.html"])
+    }
+
+    @Test func aTempFileSitsBesideItsFileUnderItsNameHidden() {
+        for path in ["out/site/programme/a.html", "/abs/x/y.json", "a//b.html", "/top.html", "dir/sub/", "ñ/ü é.html"] {
+            let temp = PublishedFile.temporaryPath(for: path)
+            let name = (temp as NSString).lastPathComponent
+            #expect(((temp as NSString).deletingLastPathComponent as NSString).standardizingPath
+                    == (PublishedFile.folder(of: path) as NSString).standardizingPath, "\(path) -> \(temp)")
+            #expect(name.hasPrefix("." + (path as NSString).lastPathComponent + ".tmp-") && PublishedFile.isTemp(name), "\(path) -> \(temp)")
+        }
+        #expect(PublishedFile.temporaryPath(for: "out/a.html") != PublishedFile.temporaryPath(for: "out/a.html"))
     }
 
     @Test func tempNamesAreRecognised() {

@@ -85,5 +85,21 @@ import Testing
         #expect(Set(SignUpProblem.Reason.allCases.map { "signUpProblems.\($0.rawValue)" }).isSubset(of: spanish))
     }
 
+    @Test func theMapLinkFillsEveryPlaceholderAsFoundationsReplacementDoes() throws {
+        let services = [
+            "https://www.openstreetmap.org/?mlat={lat}&mlon={lon}#map=17/{lat}/{lon}", "geo:{lat},{lon}", "{lon}{lat}{lat}", "none", "{la{lat}t}/{lon",
+            "https://maps.example/\u{1}{lat}", "ñ{lat}é{lon}",
+        ]
+        for service in services {
+            let json = try JSONSerialization.data(withJSONObject: [
+                "weekdays": ["l", "m", "x", "j", "v", "s", "d"], "months": (1...12).map(String.init), "dateFormat": "{day}", "shortDateFormat": "{day}",
+                "mapService": service, "languageName": "es",
+            ] as [String: Any])
+            let labels = try SiteLabels(json: json, file: "labels.json")
+            let expected = service.replacingOccurrences(of: "{lat}", with: "40.416800").replacingOccurrences(of: "{lon}", with: "-3.703800")
+            #expect(labels.mapHref(lat: "40.416800", lon: "-3.703800") == expected, "\(service.debugDescription)")
+        }
+    }
+
     private var fixtureWeb: String { RepositoryPaths.packageRoot() + "/Web" }
 }
