@@ -61,15 +61,15 @@ extension ProgrammeShardReader {
                 try reader.expect(#","items":["#)
                 stored.reserveCapacity(reader.remaining / 256)
                 if !reader.take(byte: UInt8(ascii: "]")) {
-                    var provenance: RepeatedValue<[Provenance]>?
+                    var repeats = Repeats()
                     var scratch: [UInt8] = []
-                    // Each programme is read into `one`, then moved out of it: no copy of its fields.
-                    var one: [Programme] = []
-                    one.reserveCapacity(1)
+                    // Each programme is read into `slot`, then moved out of it: no copy of its fields.
+                    let slot = UnsafeMutablePointer<Programme>.allocate(capacity: 1)
+                    defer { slot.deallocate() }
                     repeat {
                         let start = reader.position
-                        try item(&reader, into: &one, provenance: &provenance)
-                        let programme = one.removeLast()
+                        try item(&reader, into: slot, repeats: &repeats)
+                        let programme = slot.move()
                         let span = start..<reader.position
                         let bytes = StoredItemCheck.isEncoding(UnsafeBufferPointer(rebasing: all[span]), of: programme, scratch: &scratch)
                             ? data[data.startIndex + span.lowerBound..<data.startIndex + span.upperBound] : nil
