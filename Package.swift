@@ -165,6 +165,10 @@ let package = Package(
             dependencies: [
                 "CLibxml2", "CarteleraMarkup", "CarteleraModel", "CarteleraStore", "CarteleraQuery", "CarteleraBench", "CarteleraTesting",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                // Only for `fixed-answer`, the bare server `bench serve` measures as its ceiling.
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
             ]),
 
         .testTarget(name: "CarteleraCoreTests", dependencies: ["CarteleraCore"]),

@@ -164,14 +164,14 @@ public struct FeedPublisher: Sendable {
         let all = try channels()
         let names = Dictionary(all.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         let guide = guideIsCurrent ? nil : try XMLTVFiles(folder: folder, relative: "guide.xml", language: "es", channels: all)
-        var pending: [ChannelID: [Day: [Programme]]] = [:]
+        var pending: [ChannelID: [Day: ScheduleItems]] = [:]
         // A local day's programmes start on its UTC day or the ones either side of it (offsets stay within a day).
         func flush(through last: Day?) throws(BuildError) {
             for channel in pending.keys.sorted() {
                 guard let byDay = pending[channel] else { continue }
                 for day in byDay.keys.sorted() where last.map({ day <= $0 }) ?? true {
                     let channelRecord = names[channel] ?? Channel(id: channel, name: channel.rawValue)
-                    try api.writeSchedule(channel: channelRecord, day: day, programmes: byDay[day] ?? [])
+                    try api.writeSchedule(channel: channelRecord, day: day, items: byDay[day] ?? ScheduleItems())
                     scheduled[channel, default: []].append(day)
                     pending[channel]?[day] = nil
                 }
@@ -180,13 +180,20 @@ public struct FeedPublisher: Sendable {
         let reads = ProgrammeReadAhead(store: store, days: inputs.programmeDays.map { day, dayChannels in
             (day, dayChannels.filter { guide != nil || stale[$0] != nil })
         })
-        while let (day, programmes) = try reads.nextDay() {
-            // Channels are read in id order and each shard is in start order, so this is usually sorted already.
-            let isSorted = zip(programmes, programmes.dropFirst()).allSatisfy { ($0.channel, $0.start) <= ($1.channel, $1.start) }
-            for programme in isSorted ? programmes : programmes.sorted(by: { ($0.channel, $0.start) < ($1.channel, $1.start) }) {
-                try guide?.add(programme)
-                if stale[programme.channel] != nil {
-                    pending[programme.channel, default: [:]][context.guideZone.local(programme.start).day, default: []].append(programme)
+        while let (day, shards) = try reads.nextDay() {
+            // Channels are read in id order and each shard is in start order, so this is usually in order already.
+            let all = shards.joined()
+            let inOrder = zip(all, all.dropFirst()).allSatisfy {
+                ($0.programme.channel, $0.programme.start) <= ($1.programme.channel, $1.programme.start)
+            }
+            let ordered = inOrder ? shards : [all.sorted { ($0.programme.channel, $0.programme.start) < ($1.programme.channel, $1.programme.start) }]
+            for shard in ordered {
+                for stored in shard {
+                    let programme = stored.programme
+                    try guide?.add(programme)
+                    if stale[programme.channel] != nil {
+                        pending[programme.channel, default: [:]][context.guideZone.local(programme.start).day, default: ScheduleItems()].append(stored)
+                    }
                 }
             }
             try flush(through: day.advanced(by: -1))

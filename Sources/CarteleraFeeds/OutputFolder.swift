@@ -151,15 +151,13 @@ final class OutputFolder {
     }
 
     /// A file at `relative` to write piece by piece; `finish(_:)` puts it in place (or keeps the old one when equal).
-    func stream(_ relative: String) throws(BuildError) -> StreamedFile {
+    func stream(_ relative: String) throws(BuildError) -> sending StreamedFile {
         claim(relative)
         do { return try StreamedFile(path: root + "/" + relative) } catch { throw BuildError(error) }
     }
 
-    /// Ends a streamed file and counts it as written or unchanged.
-    func finish(_ file: StreamedFile, _ relative: String) throws(BuildError) {
-        let changed: Bool
-        do { changed = try file.finish() } catch { throw BuildError(error) }
+    /// Counts a streamed file its owner ended (`StreamedFile.finish()`) as written or unchanged.
+    func finished(_ relative: String, changed: Bool) {
         if changed {
             wroteUnsynced(0)
             written.append(relative)

@@ -1,6 +1,7 @@
 import CarteleraModel
 import CarteleraStore
 import Dispatch
+import Synchronization
 
 /// The stored programmes of UTC day after UTC day, each day's shards read and decoded on a worker queue while the day
 /// before is published: decoding runs on the other core, one day ahead, so at most two days are held at once.
@@ -17,9 +18,9 @@ final class ProgrammeReadAhead {
         self.days = days
     }
 
-    /// The next day and its programmes, channel after channel; nil after the last day. A shard that cannot be read fails
-    /// the day it belongs to, as reading it in place would.
-    func nextDay() throws(BuildError) -> (day: Day, programmes: [Programme])? {
+    /// The next day and its shards' programmes with their stored bytes, channel after channel; nil after the last day. A
+    /// shard that cannot be read fails the day it belongs to, as reading it in place would.
+    func nextDay() throws(BuildError) -> (day: Day, shards: [[StoredProgramme]])? {
         guard next < days.count else { return nil }
         let current = ahead ?? start(next)
         ahead = next + 1 < days.count ? start(next + 1) : nil
@@ -31,30 +32,29 @@ final class ProgrammeReadAhead {
         let read = DayRead()
         let store = store, day = days[index].day, channels = days[index].channels
         worker.async {
-            read.fill { () throws(BuildError) -> [Programme] in
-                var programmes: [Programme] = []
-                for channel in channels {
-                    programmes += try store.reading { store throws(StoreError) in try store.programmes(day: day, channel: channel) }
+            read.fill { () throws(BuildError) -> [[StoredProgramme]] in
+                try channels.map { channel throws(BuildError) in
+                    try store.reading { store throws(StoreError) in try store.storedProgrammes(day: day, channel: channel) }
                 }
-                return programmes
             }
         }
         return read
     }
 }
 
-/// One day's read: filled once on the worker, then waited for on the build's thread (the semaphore orders the two).
-private final class DayRead: @unchecked Sendable {
+/// One day's read: filled once on the worker, then taken on the build's thread, which waits until it is there.
+private final class DayRead: Sendable {
     private let done = DispatchSemaphore(value: 0)
-    private var result: Result<[Programme], BuildError> = .success([])
+    private let result = Mutex<Result<[[StoredProgramme]], BuildError>?>(nil)
 
-    func fill(_ body: () throws(BuildError) -> [Programme]) {
-        result = Result(catching: body)
+    func fill(_ body: () throws(BuildError) -> [[StoredProgramme]]) {
+        let read = Result(catching: body)
+        result.withLock { $0 = read }
         done.signal()
     }
 
-    func wait() throws(BuildError) -> [Programme] {
+    func wait() throws(BuildError) -> [[StoredProgramme]] {
         done.wait()
-        return try result.get()
+        return try result.withLock { $0.take() ?? .success([]) }.get()
     }
 }

@@ -27,10 +27,10 @@ struct StaticAPIWriter {
     let folder: OutputFolder
 
     /// A channel's programmes starting on a local day, by start: compact JSON, each programme in the store's own
-    /// encoding (ten times faster than Foundation's encoder, and these files are most of the API).
-    func writeSchedule(channel: Channel, day: Day, programmes: [Programme]) throws(BuildError) {
+    /// encoding as `ScheduleItems` gathered it (these files are most of the API).
+    func writeSchedule(channel: Channel, day: Day, items: ScheduleItems) throws(BuildError) {
         var out: [UInt8] = []
-        out.reserveCapacity(programmes.count * 500 + 200)
+        out.reserveCapacity(items.byteCount + 200)
         out += Array(#"{"channel":"#.utf8)
         ProgrammeJSON.append(string: channel.id.rawValue, to: &out)
         out += Array(#","channel_name":"#.utf8)
@@ -38,13 +38,7 @@ struct StaticAPIWriter {
         out += Array(#","day":"#.utf8)
         ProgrammeJSON.append(string: day.description, to: &out)
         out += Array(#","programmes":["#.utf8)
-        // A build hands each day over in start order already: sorted (stably, as before) only when it is not.
-        let ordered = zip(programmes, programmes.dropFirst()).allSatisfy { $0.start <= $1.start } ? programmes : programmes.sorted { $0.start < $1.start }
-        for (index, programme) in ordered.enumerated() {
-            if index > 0 { out.append(UInt8(ascii: ",")) }
-            // Copied only when a link has to go: most programmes publish as stored.
-            ProgrammeJSON.append(programme.hasOnlyWebLinks ? programme : programme.withWebLinksOnly(), to: &out)
-        }
+        items.appendByStart(to: &out)
         out += Array(#"],"schema_version":\#(Self.schemaVersion),"zone":"#.utf8)
         ProgrammeJSON.append(string: context.guideZone.identifier, to: &out)
         out += Array("}\n".utf8)

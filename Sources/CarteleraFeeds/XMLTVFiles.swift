@@ -1,6 +1,7 @@
 import CarteleraModel
 import CarteleraOutput
 import Dispatch
+import Synchronization
 
 /// An XMLTV file and its gzip, written as programmes come: the writer's bytes go to both a quarter megabyte at a time.
 ///
@@ -41,10 +42,11 @@ final class XMLTVFiles {
     func finish() throws(BuildError) {
         writer.end(into: &buffer)
         drain()
-        let files = files
-        if let failure = worker.sync(execute: { files.finish() }) { throw failure }
-        try folder.finish(files.xml, relative)
-        try folder.finish(files.gzip, relative + ".gz")
+        // Every chunk handed over is written once the queue is through.
+        worker.sync {}
+        let changed = try files.finish()
+        folder.finished(relative, changed: changed.xml)
+        folder.finished(relative + ".gz", changed: changed.gzip)
     }
 
     /// Hands the buffer to the worker, waiting while it is `chunksInFlight` chunks behind.
@@ -62,49 +64,62 @@ final class XMLTVFiles {
     }
 }
 
-/// The two streamed files and the compressor, used only on `XMLTVFiles`' worker queue (serial) until it has finished:
-/// that confinement is what makes sharing them safe.
-private final class CompressedPair: @unchecked Sendable {
-    let xml: StreamedFile
-    let gzip: StreamedFile
-    private let compressor: GzipStream
-    private let gzipPath: String
-    /// The first failure; once set, later chunks are dropped.
-    private var failure: BuildError?
+/// The two streamed files and the compressor: `XMLTVFiles`' worker queue appends each chunk to them, then the build's
+/// thread finishes them once the queue is through. The lock hands them from one thread to the other (it is never
+/// contended) and lets the compiler check that nothing else reaches them.
+private final class CompressedPair: Sendable {
+    private struct Files {
+        let xml: StreamedFile
+        let gzip: StreamedFile
+        let compressor: GzipStream
+        let gzipPath: String
+        /// The first failure; once set, later chunks are dropped.
+        var failure: BuildError?
 
-    init(xml: StreamedFile, gzip: StreamedFile, compressor: GzipStream, gzipPath: String) {
-        self.xml = xml
-        self.gzip = gzip
-        self.compressor = compressor
-        self.gzipPath = gzipPath
+        mutating func compress(_ body: (GzipStream, ([UInt8]) throws -> Void) throws -> Void) {
+            guard failure == nil else { return }
+            let gzip = gzip
+            do {
+                try body(compressor) { bytes in try gzip.append(bytes) }
+            } catch let error as OutputError {
+                failure = BuildError(error)
+            } catch {
+                failure = BuildError(file: gzipPath, message: "cannot be compressed: \(error)")
+            }
+        }
+    }
+
+    private let files: Mutex<Files>
+
+    init(xml: sending StreamedFile, gzip: sending StreamedFile, compressor: sending GzipStream, gzipPath: String) {
+        files = Mutex(Files(xml: xml, gzip: gzip, compressor: compressor, gzipPath: gzipPath))
     }
 
     /// Writes a chunk to the file and its compression to the gzip.
     func append(_ chunk: [UInt8]) {
-        guard failure == nil else { return }
-        do throws(OutputError) {
-            try xml.append(chunk)
-        } catch {
-            failure = BuildError(error)
-            return
+        files.withLock { files in
+            guard files.failure == nil else { return }
+            do throws(OutputError) {
+                try files.xml.append(chunk)
+            } catch {
+                files.failure = BuildError(error)
+                return
+            }
+            files.compress { stream, sink in try stream.compress(chunk, into: sink) }
         }
-        compress { stream, sink in try stream.compress(chunk, into: sink) }
     }
 
-    /// Ends the gzip stream; the first failure of any chunk, if there was one.
-    func finish() -> BuildError? {
-        compress { stream, sink in try stream.finish(into: sink) }
-        return failure
-    }
-
-    private func compress(_ body: (GzipStream, ([UInt8]) throws -> Void) throws -> Void) {
-        guard failure == nil else { return }
-        do {
-            try body(compressor) { bytes in try self.gzip.append(bytes) }
-        } catch let error as OutputError {
-            failure = BuildError(error)
-        } catch {
-            failure = BuildError(file: gzipPath, message: "cannot be compressed: \(error)")
+    /// Ends the gzip stream and puts both files in place: whether each changed (an unchanged one is left as it was).
+    /// Throws the first failure of any chunk, if there was one.
+    func finish() throws(BuildError) -> (xml: Bool, gzip: Bool) {
+        try files.withLock { files throws(BuildError) -> (xml: Bool, gzip: Bool) in
+            files.compress { stream, sink in try stream.finish(into: sink) }
+            if let failure = files.failure { throw failure }
+            do throws(OutputError) {
+                return (try files.xml.finish(), try files.gzip.finish())
+            } catch {
+                throw BuildError(error)
+            }
         }
     }
 }

@@ -39,9 +39,9 @@ public final class GzipStream {
 
     private func run(_ input: [UInt8], flush: Int32, into sink: ([UInt8]) throws -> Void) throws {
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
-        var input = input
-        try input.withUnsafeMutableBufferPointer { source in
-            stream.next_in = source.baseAddress
+        // Read in place: zlib never writes through `next_in` (its `z_const`), so the caller's bytes are not copied.
+        try input.withUnsafeBufferPointer { source in
+            stream.next_in = UnsafeMutablePointer(mutating: source.baseAddress)
             stream.avail_in = uInt(source.count)
             repeat {
                 let produced = try chunk.withUnsafeMutableBufferPointer { target -> Int in

@@ -61,6 +61,8 @@ final class ProgrammeIndex: Sendable {
     let rowParts: ProgrammeRowParts
     /// Folded title words → the titles folding to them, for airings; made on first use.
     private let titleKeys = Mutex<[String: [Int]]?>(nil)
+    /// Whether each group of `byType` and `byGenre` rises strictly below the record count; checked on first use.
+    private let risingGroups = Mutex<[Lookup: [Bool?]]>([:])
 
     /// Reads the columns of a programme index and checks every reference inside it, so a damaged file is refused whole.
     init(file: IndexFile) throws(IndexError) {
@@ -125,6 +127,51 @@ final class ProgrammeIndex: Sendable {
                 previous = offsets[index]
             }
             guard Int(previous) == total else { throw corrupt("lookup offsets do not cover the records") }
+        }
+    }
+
+    /// The lookups of records by a property: each group's records in record order.
+    enum Lookup: Hashable {
+        case type, genre
+    }
+
+    /// The lookup's column of records.
+    func lookup(_ lookup: Lookup) -> NumberColumn<UInt32> {
+        lookup == .type ? byType : byGenre
+    }
+
+    /// The number of groups of a lookup: type codes, or genre bits.
+    func groupCount(_ lookup: Lookup) -> Int {
+        (lookup == .type ? typeOffsets : genreOffsets).count - 1
+    }
+
+    /// The positions in `lookup` of group `group`'s records that lie in `records`: binary searches in the group's part,
+    /// safe to read whatever the part holds, right only once `groupRises` vouches for it.
+    func positions(of group: Int, in lookup: Lookup, records: Range<Int>) -> Range<Int> {
+        let column = self.lookup(lookup), offsets = lookup == .type ? typeOffsets : genreOffsets
+        let from = Int(offsets[group]), to = Int(offsets[group + 1])
+        func first(atLeast record: Int) -> Int {
+            var low = from, high = to
+            while low < high {
+                let middle = (low + high) / 2
+                if Int(column[middle]) < record { low = middle + 1 } else { high = middle }
+            }
+            return low
+        }
+        let lower = first(atLeast: records.lowerBound)
+        return lower..<max(lower, first(atLeast: records.upperBound))
+    }
+
+    /// Whether group `group`'s records rise strictly and stay below the record count (a damaged file's may not): checked
+    /// once per group, on first use, so an index opens without reading its lookups.
+    func groupRises(_ group: Int, in lookup: Lookup) -> Bool {
+        risingGroups.withLock { known in
+            if let rises = known[lookup]?[group] ?? nil { return rises }
+            let column = self.lookup(lookup), offsets = lookup == .type ? typeOffsets : genreOffsets
+            let from = Int(offsets[group]), to = Int(offsets[group + 1])
+            let rises = column.isIncreasing(from..<to) && (from == to || Int(column[to - 1]) < count)
+            known[lookup, default: Array(repeating: nil, count: groupCount(lookup))][group] = rises
+            return rises
         }
     }
 

@@ -33,32 +33,31 @@ extension ProgrammeSearch {
     /// genres in it when they are at most half as many (a quarter when several groups must be merged). A group whose
     /// records do not rise strictly inside the index (a damaged file) is not used: the slice is.
     func candidates(in slice: Range<Int>, _ filter: RecordFilter) -> Candidates {
-        var best: (positions: [Range<Int>], column: NumberColumn<UInt32>, cost: Int)?
-        func consider(_ positions: [Range<Int>]?, of column: NumberColumn<UInt32>) {
-            guard let positions else { return }
+        var best: (lookup: ProgrammeIndex.Lookup, groups: [Int], positions: [Range<Int>], cost: Int)?
+        func consider(_ lookup: ProgrammeIndex.Lookup, _ groups: [Int]) {
+            let positions = groups.map { index.positions(of: $0, in: lookup, records: slice) }
             let cost = positions.reduce(0) { $0 + $1.count }
-            guard cost * (positions.count > 1 ? 4 : 2) <= slice.count, cost < best?.cost ?? Int.max else { return }
-            best = (positions, column, cost)
+            guard !groups.isEmpty, cost * (groups.count > 1 ? 4 : 2) <= slice.count, cost < best?.cost ?? Int.max else { return }
+            best = (lookup, groups, positions, cost)
         }
         if let wanted = filter.typeWanted {
-            let codes = (0..<(index.typeOffsets.count - 1)).filter { wanted[$0] }
-            consider(parts(codes, index.byType, index.typeOffsets, in: slice), of: index.byType)
+            consider(.type, (0..<index.groupCount(.type)).filter { wanted[$0] })
         }
         if filter.genreMask != 0 {
-            let bits = (0..<(index.genreOffsets.count - 1)).filter { filter.genreMask & (1 << Int64($0)) != 0 }
-            let parts = parts(bits, index.byGenre, index.genreOffsets, in: slice)
+            let bits = (0..<index.groupCount(.genre)).filter { filter.genreMask & (1 << Int64($0)) != 0 }
             // With every genre needed, the records of the rarest one are enough; with any, those of each.
-            if filter.allGenres, let rarest = parts?.min(by: { $0.count < $1.count }) {
-                consider([rarest], of: index.byGenre)
+            if filter.allGenres, let rarest = bits.min(by: { index.positions(of: $0, in: .genre, records: slice).count < index.positions(of: $1, in: .genre, records: slice).count }) {
+                consider(.genre, [rarest])
             } else {
-                consider(parts, of: index.byGenre)
+                consider(.genre, bits)
             }
         }
-        guard let best else { return Candidates(source: .records(slice)) }
-        if best.positions.count == 1 { return Candidates(source: .group(best.column, best.positions[0])) }
+        guard let best, best.groups.allSatisfy({ index.groupRises($0, in: best.lookup) }) else { return Candidates(source: .records(slice)) }
+        let column = index.lookup(best.lookup)
+        if best.positions.count == 1 { return Candidates(source: .group(column, best.positions[0])) }
         var records: [UInt32] = []
         records.reserveCapacity(best.cost)
-        for positions in best.positions { for position in positions { records.append(best.column[position]) } }
+        for positions in best.positions { for position in positions { records.append(column[position]) } }
         records.sort()
         // A record of two wanted genres is in both groups.
         var kept = 0
@@ -68,27 +67,6 @@ extension ProgrammeSearch {
         }
         records.removeSubrange(kept...)
         return Candidates(source: .merged(records))
-    }
-
-    /// For each group, the positions of its records that lie in `slice` (binary searches in the group's part of the
-    /// lookup); nil when a group's records do not rise strictly below the record count.
-    private func parts(_ groups: [Int], _ column: NumberColumn<UInt32>, _ offsets: NumberColumn<UInt32>, in slice: Range<Int>) -> [Range<Int>]? {
-        var parts: [Range<Int>] = []
-        for group in groups {
-            let from = Int(offsets[group]), to = Int(offsets[group + 1])
-            guard column.isIncreasing(from..<to), from == to || Int(column[to - 1]) < index.count else { return nil }
-            func first(atLeast record: Int) -> Int {
-                var low = from, high = to
-                while low < high {
-                    let middle = (low + high) / 2
-                    if Int(column[middle]) < record { low = middle + 1 } else { high = middle }
-                }
-                return low
-            }
-            let lower = first(atLeast: slice.lowerBound)
-            parts.append(lower..<max(lower, first(atLeast: slice.upperBound)))
-        }
-        return parts
     }
 
     /// A uniformly random match and where it is: its position among every match in the query's order, and their number.

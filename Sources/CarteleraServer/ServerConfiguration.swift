@@ -34,8 +34,8 @@ public struct ServerConfiguration: Sendable {
     public var readsPerMinute = 1_200
     /// Sign-ups and cancellations each client may make per minute.
     public var signUpsPerMinute = 10
-    /// Bytes of answers (query pages, shakes with a seed) each store generation keeps for the same query asked again at
-    /// the same instant; 0 keeps none.
+    /// Bytes of answers (query pages, shakes with a seed) each store generation keeps for the same query asked again
+    /// (at the same instant for nights and promotions); 0 keeps none.
     public var answerCacheBytes = 32 * 1024 * 1024
     /// How often the store's manifest is compared, to open a new commit in the background.
     public var reloadInterval: Duration = .milliseconds(250)

@@ -76,7 +76,7 @@ enum CanonicalShardReader {
     }
 
     /// `,"kind":…,"schemaVersion":…}` for the key's kind and the current schema, and the final newline.
-    private static func trailer(_ reader: inout CanonicalJSONReader, for key: ShardKey) throws(CanonicalRefusal) {
+    static func trailer(_ reader: inout CanonicalJSONReader, for key: ShardKey) throws(CanonicalRefusal) {
         try reader.expect(#","kind":"#)
         try reader.expectString(key.kind)
         try reader.expect(#","schemaVersion":"#)

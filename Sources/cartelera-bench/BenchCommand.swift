@@ -14,7 +14,7 @@ struct BenchCommand: AsyncParsableCommand {
             Exits 0 when every answer matched its reference, 1 when a measurement failed or an answer differed, 2 for bad \
             usage or a missing input (the corpus, data set G, wrk).
             """,
-        subcommands: [Parse.self, Generate.self, Queries.self, Feeds.self, Readers.self, SiteBuild.self, Serve.self])
+        subcommands: [Parse.self, Generate.self, Queries.self, Feeds.self, Readers.self, SiteBuild.self, Serve.self, FixedAnswer.self])
 
     static func main() async {
         do {

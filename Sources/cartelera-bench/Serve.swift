@@ -11,7 +11,8 @@ struct Serve: AsyncParsableCommand {
             Starts `cartelera serve` over DIR/store and Bench/sqlite_api.py over DIR/jsonl (both written by `cartelera-bench generate`; \
             the SQLite database is built once into DIR/peer), checks that both answer q1–q4 with BENCHMARKS.md's reference rows, \
             then runs wrk against each shape of each server and prints requests per second, p50/p99 latency and each server's \
-            peak memory. Cartelera runs twice: as configured, and with --answer-cache-megabytes 0, which answers every request \
+            peak memory. A bare Hummingbird router answering q3's bytes (`cartelera-bench fixed-answer`) is loaded with q3 as \
+            the ceiling of a small answer on this machine. Cartelera runs twice: as configured, and with --answer-cache-megabytes 0, which answers every request \
             anew as the baseline does (the load repeats each shape's request, so the first server answers most from its cache). \
             --baseline runs another `cartelera` binary in the same run. Needs wrk (apt-get install wrk; `make bench-serve` \
             installs it). Run from a release build.
@@ -55,6 +56,13 @@ struct Serve: AsyncParsableCommand {
         if let baseline {
             servers.append(("baseline", try serve(baseline, baselineData ?? directory), HTTPLoad.carteleraTargets))
         }
+        // The ceiling: q3's answer as bytes from a bare Hummingbird router, loaded with the same request.
+        let q3 = try LoopbackClient.send("GET", HTTPLoad.carteleraTargets[.q3] ?? "/", port: servers[0].1.port, timeout: 120)
+        let fixedFile = NSTemporaryDirectory() + "cartelera-bench-q3-\(getpid()).json"
+        try Data(q3.body).write(to: URL(fileURLWithPath: fixedFile))
+        defer { try? FileManager.default.removeItem(atPath: fixedFile) }
+        let own = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        servers.append(("hummingbird, fixed answer", try ServedProcess(own, ["fixed-answer", fixedFile]), HTTPLoad.carteleraTargets.filter { $0.key == .q3 }))
         if !noPeer {
             let script = RepositoryPaths.packageRoot() + "/Bench/sqlite_api.py"
             print("Python/SQLite baseline: \(script) (builds \(directory)/peer/guide.sqlite on its first run)")
@@ -95,7 +103,8 @@ struct Serve: AsyncParsableCommand {
         }
         print("")
         for (ours, theirs) in [("cartelera", "python+sqlite"), ("cartelera, no answer cache", "python+sqlite"), ("baseline", "python+sqlite"),
-                               ("cartelera", "baseline"), ("cartelera, no answer cache", "baseline")] {
+                               ("cartelera", "baseline"), ("cartelera, no answer cache", "baseline"),
+                               ("cartelera", "hummingbird, fixed answer"), ("cartelera, no answer cache", "hummingbird, fixed answer")] {
             guard let a = rates[ours], let b = rates[theirs] else { continue }
             let ratios = QueryShapes.Shape.allCases.compactMap { shape -> String? in
                 guard let a = a[shape], let b = b[shape], b > 0 else { return nil }

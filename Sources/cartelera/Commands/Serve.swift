@@ -54,7 +54,7 @@ extension Cartelera {
         var signUpsPerMinute = 10
 
         @Option(name: .long, help: ArgumentHelp(
-            "Megabytes of answers kept per store generation for the same query asked again at the same instant; 0 keeps none.", valueName: "n"))
+            "Megabytes of answers kept per store generation for the same query asked again (at the same instant for nights and promotions); 0 keeps none.", valueName: "n"))
         var answerCacheMegabytes = 32
 
         @Flag(name: .long, help: "Do not log each request (errors are still logged).")
