@@ -129,11 +129,18 @@ struct CanonicalJSONReader {
     mutating func string() throws(CanonicalRefusal) -> String {
         let (start, count, highBits) = try plainString()
         guard count >= 0 else { return try escapedString(from: start) }
-        let span = UnsafeBufferPointer(start: base + start, count: count)
-        // `String(decoding:)` repairs bad UTF-8 with U+FFFD where JSONDecoder refuses it, so text that is not ASCII is
-        // checked first. (`String(validating:)` checks only once, but through generic code that costs more than both.)
-        guard highBits & 0x80 == 0 || Self.isValidUTF8(span) else { throw CanonicalRefusal() }
-        return String(decoding: span, as: UTF8.self)
+        let bytes = UnsafeBufferPointer(start: base + start, count: count)
+        // Validated once, by `UTF8Span`, and copied into the string as it is: `String(decoding:)` would validate again (and
+        // repair bad UTF-8 with U+FFFD where JSONDecoder refuses it), and `String(validating:)` validates through generic
+        // code that costs twice as much. ASCII text, told by the scan's high bits, is valid as it stands.
+        let text: UTF8Span
+        if highBits & 0x80 == 0 {
+            text = unsafe UTF8Span(unchecked: bytes.span, isKnownASCII: true)
+        } else {
+            guard let valid = try? UTF8Span(validating: bytes.span) else { throw CanonicalRefusal() }
+            text = valid
+        }
+        return String(copying: text)
     }
 
     /// The string after `key` (a literal such as `,"country":`) when the bytes continue with it; nil when they do not.
@@ -271,7 +278,7 @@ struct CanonicalJSONReader {
             }
         }
         let literal = UnsafeBufferPointer(start: base + start, count: index - start)
-        guard Self.isValidUTF8(literal) else { throw CanonicalRefusal() }
+        guard (try? UTF8Span(validating: literal.span)) != nil else { throw CanonicalRefusal() }
         position = index + 1
         return String(unsafeUninitializedCapacity: literal.count) { text in
             var written = 0, index = 0
@@ -318,44 +325,6 @@ struct CanonicalJSONReader {
             scalar = scalar << 4 | digit
         }
         return Unicode.Scalar(scalar)
-    }
-
-    /// Whether the bytes are well-formed UTF-8: no overlong forms, surrogates or scalars past U+10FFFF (which
-    /// `String(decoding:)` would repair with U+FFFD, and JSONDecoder refuses).
-    static func isValidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        var index = 0
-        let count = bytes.count
-        func continuation(_ offset: Int) -> UInt8? {
-            guard index + offset < count, bytes[index + offset] & 0xC0 == 0x80 else { return nil }
-            return bytes[index + offset]
-        }
-        while index < count {
-            // Eight ASCII bytes at a time: accented letters are few and far between.
-            if count - index >= 8, let base = bytes.baseAddress,
-               UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
-                index += 8
-                continue
-            }
-            let lead = bytes[index]
-            switch lead {
-            case 0..<0x80:
-                index += 1
-            case 0xC2..<0xE0:
-                guard continuation(1) != nil else { return false }
-                index += 2
-            case 0xE0..<0xF0:
-                guard let second = continuation(1), continuation(2) != nil,
-                      lead != 0xE0 || second >= 0xA0, lead != 0xED || second < 0xA0 else { return false }
-                index += 3
-            case 0xF0..<0xF5:
-                guard let second = continuation(1), continuation(2) != nil, continuation(3) != nil,
-                      lead != 0xF0 || second >= 0x90, lead != 0xF4 || second < 0x90 else { return false }
-                index += 4
-            default:
-                return false
-            }
-        }
-        return true
     }
 
     private static func hexValue(_ byte: UInt8) -> UInt32? {
