@@ -20,6 +20,9 @@ struct CanonicalJSONReader {
     private let end: Int
     /// The offset of the next byte to read.
     private(set) var position: Int
+    /// Where the last instant written `YYYY-MM-DDThh:mm:ssZ` lies, and the first second of its day: a shard's instants
+    /// mostly share their day, and the same ten bytes are the same day.
+    private var lastInstant: (start: Int, dayStart: Int64)?
 
     /// A reader of `count` bytes at `base`.
     init(_ base: UnsafePointer<UInt8>, count: Int) {
@@ -189,11 +192,63 @@ struct CanonicalJSONReader {
         return values
     }
 
+    /// A list of strings each read by `element`, shared through `lists` with the list read before from the same bytes;
+    /// a list with an escape in it is read anew every time.
+    mutating func list<Element>(
+        sharing lists: inout SharedLists<Element>, _ element: (inout CanonicalJSONReader) throws(CanonicalRefusal) -> Element
+    ) throws(CanonicalRefusal) -> [Element] {
+        let start = position
+        guard skipStringList(), position - start > 2 else {
+            position = start
+            return try list(element)
+        }
+        let bytes = UnsafeRawBufferPointer(start: base + start, count: position - start)
+        let hash = SharedLists<Element>.hash(bytes)
+        if let list = lists.list(for: bytes, hash: hash) { return list }
+        position = start
+        let list = try self.list(element)
+        lists.keep(list, for: bytes, hash: hash)
+        return list
+    }
+
+    /// Moves past a list of strings that hold no escape; false, the position anywhere, for anything else.
+    private mutating func skipStringList() -> Bool {
+        guard take(byte: openBracket) else { return false }
+        if take(byte: closeBracket) { return true }
+        repeat {
+            guard let (_, count, _) = try? plainString(), count >= 0 else { return false }
+        } while take(byte: comma)
+        return take(byte: closeBracket)
+    }
+
     /// An instant written as ISO 8601, read as `Timestamp`'s decoder reads it.
+    ///
+    /// One written as the store writes it, `YYYY-MM-DDThh:mm:ssZ`, on the same day (the same first eleven bytes) as the
+    /// last one read so, takes only its time of day from the bytes: the day's were read, and checked, then.
     mutating func timestamp() throws(CanonicalRefusal) -> Timestamp {
         let bytes = try unescapedStringBytes()
+        guard let start = bytes.baseAddress else { throw CanonicalRefusal() }
+        let offset = base.distance(to: start)
+        if let last = lastInstant, let second = Self.secondOfDay(bytes), Self.equal(UnsafeRawPointer(start), UnsafeRawPointer(base + last.start), 11) {
+            return Timestamp(secondsSince1970: last.dayStart + second)
+        }
         guard let value = Timestamp(iso8601UTF8: bytes) else { throw CanonicalRefusal() }
+        if let second = Self.secondOfDay(bytes) { lastInstant = (offset, value.secondsSince1970 - second) }
         return value
+    }
+
+    /// The seconds since midnight of an instant written `YYYY-MM-DDThh:mm:ssZ` (20 bytes, a `Z` last), checked as
+    /// `Timestamp(iso8601UTF8:)` checks them (a leap second reads as the next day's first); nil for any other form.
+    @inline(__always)
+    private static func secondOfDay(_ bytes: UnsafeBufferPointer<UInt8>) -> Int64? {
+        guard bytes.count == 20, bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":"), bytes[19] == UInt8(ascii: "Z") else { return nil }
+        func twoDigits(_ index: Int) -> Int64? {
+            let tens = bytes[index] &- UInt8(ascii: "0"), units = bytes[index + 1] &- UInt8(ascii: "0")
+            guard tens < 10, units < 10 else { return nil }
+            return Int64(tens) * 10 + Int64(units)
+        }
+        guard let hours = twoDigits(11), hours < 24, let minutes = twoDigits(14), minutes < 60, let seconds = twoDigits(17), seconds < 61 else { return nil }
+        return hours * 3600 + minutes * 60 + seconds
     }
 
     /// A day written as `YYYY-MM-DD`, read as `Day`'s decoder reads it.
