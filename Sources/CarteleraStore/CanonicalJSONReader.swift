@@ -192,35 +192,6 @@ struct CanonicalJSONReader {
         return values
     }
 
-    /// A list of strings each read by `element`, shared through `lists` with the list read before from the same bytes;
-    /// a list with an escape in it is read anew every time.
-    mutating func list<Element>(
-        sharing lists: inout SharedLists<Element>, _ element: (inout CanonicalJSONReader) throws(CanonicalRefusal) -> Element
-    ) throws(CanonicalRefusal) -> [Element] {
-        let start = position
-        guard skipStringList(), position - start > 2 else {
-            position = start
-            return try list(element)
-        }
-        let bytes = UnsafeRawBufferPointer(start: base + start, count: position - start)
-        let hash = SharedLists<Element>.hash(bytes)
-        if let list = lists.list(for: bytes, hash: hash) { return list }
-        position = start
-        let list = try self.list(element)
-        lists.keep(list, for: bytes, hash: hash)
-        return list
-    }
-
-    /// Moves past a list of strings that hold no escape; false, the position anywhere, for anything else.
-    private mutating func skipStringList() -> Bool {
-        guard take(byte: openBracket) else { return false }
-        if take(byte: closeBracket) { return true }
-        repeat {
-            guard let (_, count, _) = try? plainString(), count >= 0 else { return false }
-        } while take(byte: comma)
-        return take(byte: closeBracket)
-    }
-
     /// An instant written as ISO 8601, read as `Timestamp`'s decoder reads it.
     ///
     /// One written as the store writes it, `YYYY-MM-DDThh:mm:ssZ`, on the same day (the same first eleven bytes) as the
