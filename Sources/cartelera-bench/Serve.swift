@@ -15,7 +15,7 @@ struct Serve: AsyncParsableCommand {
             proportional set size of all its processes, which counts a shared or mapped page once). A bare Hummingbird router \
             answering q3's bytes (`cartelera-bench fixed-answer`) is loaded with q3 as the ceiling of a small answer on this machine. Cartelera runs twice: as configured, and with --answer-cache-megabytes 0, which answers every request \
             anew as the baseline does (the load repeats each shape's request, so the first server answers most from its cache). \
-            --baseline runs another `cartelera` binary in the same run. Needs wrk (apt-get install wrk; `make bench-serve` \
+            --baseline runs another `cartelera` binary in the same run, with and without its answer cache. Needs wrk (apt-get install wrk; `make bench-serve` \
             installs it). Run from a release build.
             """)
 
@@ -56,6 +56,7 @@ struct Serve: AsyncParsableCommand {
                        ("cartelera, no answer cache", try serve(binary, directory, ["--answer-cache-megabytes", "0"]), HTTPLoad.carteleraTargets)]
         if let baseline {
             servers.append(("baseline", try serve(baseline, baselineData ?? directory), HTTPLoad.carteleraTargets))
+            servers.append(("baseline, no answer cache", try serve(baseline, baselineData ?? directory, ["--answer-cache-megabytes", "0"]), HTTPLoad.carteleraTargets))
         }
         // The ceiling: q3's answer as bytes from a bare Hummingbird router, loaded with the same request.
         let q3 = try LoopbackClient.send("GET", HTTPLoad.carteleraTargets[.q3] ?? "/", port: servers[0].1.port, timeout: 120)
@@ -105,7 +106,7 @@ struct Serve: AsyncParsableCommand {
         }
         print("")
         for (ours, theirs) in [("cartelera", "python+sqlite"), ("cartelera, no answer cache", "python+sqlite"), ("baseline", "python+sqlite"),
-                               ("cartelera", "baseline"), ("cartelera, no answer cache", "baseline"),
+                               ("cartelera", "baseline"), ("cartelera, no answer cache", "baseline, no answer cache"),
                                ("cartelera", "hummingbird, fixed answer"), ("cartelera, no answer cache", "hummingbird, fixed answer")] {
             guard let a = rates[ours], let b = rates[theirs] else { continue }
             let ratios = QueryShapes.Shape.allCases.compactMap { shape -> String? in
