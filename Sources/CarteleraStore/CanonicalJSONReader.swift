@@ -21,7 +21,7 @@ struct CanonicalJSONReader {
     /// The offset of the next byte to read.
     private(set) var position: Int
     /// Where the last instant written `YYYY-MM-DDThh:mm:ssZ` lies, and the first second of its day: a shard's instants
-    /// mostly share their day, and the same ten bytes are the same day.
+    /// mostly share their day, and the same first eleven bytes (the date and its `T`) are the same day.
     private var lastInstant: (start: Int, dayStart: Int64)?
 
     /// A reader of `count` bytes at `base`.
@@ -194,8 +194,8 @@ struct CanonicalJSONReader {
 
     /// An instant written as ISO 8601, read as `Timestamp`'s decoder reads it.
     ///
-    /// One written as the store writes it, `YYYY-MM-DDThh:mm:ssZ`, on the same day (the same first eleven bytes) as the
-    /// last one read so, takes only its time of day from the bytes: the day's were read, and checked, then.
+    /// One written as the store writes it, `YYYY-MM-DDThh:mm:ssZ`, with the same first eleven bytes as the last one read
+    /// in that form takes only its time of day from the bytes: its day's were read, and checked, then.
     mutating func timestamp() throws(CanonicalRefusal) -> Timestamp {
         let bytes = try unescapedStringBytes()
         guard let start = bytes.baseAddress else { throw CanonicalRefusal() }
