@@ -63,6 +63,8 @@ final class ProgrammeIndex: Sendable {
     private let titleKeys = Mutex<[String: [Int]]?>(nil)
     /// Whether each group of `byType` and `byGenre` rises strictly below the record count; checked on first use.
     private let risingGroups = Mutex<[Lookup: [Bool?]]>([:])
+    /// Genre bit → its records grouped by type code; made on first use (`typedGroup(ofGenre:)`).
+    private let typedGroups = Mutex<[Int: TypedGroup]>([:])
 
     /// Reads the columns of a programme index and checks every reference inside it, so a damaged file is refused whole.
     init(file: IndexFile) throws(IndexError) {
@@ -172,6 +174,52 @@ final class ProgrammeIndex: Sendable {
             let rises = column.isIncreasing(from..<to) && (from == to || Int(column[to - 1]) < count)
             known[lookup, default: Array(repeating: nil, count: groupCount(lookup))][group] = rises
             return rises
+        }
+    }
+
+    /// One genre's records grouped by type code, each type's in record order: those of type code `code` are
+    /// `records[offsets[code]..<offsets[code + 1]]`.
+    struct TypedGroup: Sendable {
+        let offsets: [Int]
+        let records: [UInt32]
+
+        /// The records of type code `code` that lie in `slice`: binary searches in that type's part.
+        func records(ofType code: Int, in slice: Range<Int>) -> ArraySlice<UInt32> {
+            func first(atLeast record: Int) -> Int {
+                var low = offsets[code], high = offsets[code + 1]
+                while low < high {
+                    let middle = (low + high) / 2
+                    if Int(records[middle]) < record { low = middle + 1 } else { high = middle }
+                }
+                return low
+            }
+            let lower = first(atLeast: slice.lowerBound)
+            return records[lower..<max(lower, first(atLeast: slice.upperBound))]
+        }
+    }
+
+    /// The records of genre bit `bit` grouped by type code: a pass over its `byGenre` group the first time a query asks
+    /// for the genre and some types, kept while the index lives, so such a query reads only records of both; nil when
+    /// the group does not rise (`groupRises`).
+    func typedGroup(ofGenre bit: Int) -> TypedGroup? {
+        guard groupRises(bit, in: .genre) else { return nil }
+        return typedGroups.withLock { made in
+            if let group = made[bit] { return group }
+            // A counting sort by type code, stable, so each type's records stay in record order.
+            let from = Int(genreOffsets[bit]), to = Int(genreOffsets[bit + 1])
+            var offsets = [Int](repeating: 0, count: typeOfCode.count + 1)
+            for position in from..<to { offsets[Int(type[Int(byGenre[position])]) + 1] += 1 }
+            for code in typeOfCode.indices { offsets[code + 1] += offsets[code] }
+            var next = offsets
+            var records = [UInt32](repeating: 0, count: to - from)
+            for position in from..<to {
+                let record = byGenre[position], code = Int(type[Int(record)])
+                records[next[code]] = record
+                next[code] += 1
+            }
+            let group = TypedGroup(offsets: offsets, records: records)
+            made[bit] = group
+            return group
         }
     }
 

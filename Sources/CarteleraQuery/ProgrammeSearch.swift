@@ -38,7 +38,8 @@ struct ProgrammeSearch {
             if channels.count > 1 { matches.sort { $0.record < $1.record } }
         } else {
             // Records are in start order: a window is a slice of them, tested in place or through its types' or genres' records.
-            candidates(in: slice(query.window), filter).forEach { record in
+            let candidates = candidates(in: slice(query.window), &filter)
+            candidates.forEach { record in
                 if filter.accepts(record) { matches.append(Match(record: record, tier: nil)) }
                 return true
             }
@@ -182,8 +183,9 @@ struct ProgrammeSearch {
 struct RecordFilter {
     let index: ProgrammeIndex
     /// Type code → wanted; nil when any type will do.
-    let typeWanted: [Bool]?
-    let genreMask: Int64
+    var typeWanted: [Bool]?
+    /// The wanted genres' bits; 0 when any genres will do.
+    var genreMask: Int64
     /// Every genre of the mask is needed, not any one.
     let allGenres: Bool
     let years: ClosedRange<UInt32>?

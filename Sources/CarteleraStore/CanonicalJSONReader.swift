@@ -21,7 +21,7 @@ struct CanonicalJSONReader {
     /// The offset of the next byte to read.
     private(set) var position: Int
     /// Where the last instant written `YYYY-MM-DDThh:mm:ssZ` lies, and the first second of its day: a shard's instants
-    /// mostly share their day, and the same ten bytes are the same day.
+    /// mostly share their day, and the same first eleven bytes (the date and its `T`) are the same day.
     private var lastInstant: (start: Int, dayStart: Int64)?
 
     /// A reader of `count` bytes at `base`.
@@ -192,39 +192,10 @@ struct CanonicalJSONReader {
         return values
     }
 
-    /// A list of strings each read by `element`, shared through `lists` with the list read before from the same bytes;
-    /// a list with an escape in it is read anew every time.
-    mutating func list<Element>(
-        sharing lists: inout SharedLists<Element>, _ element: (inout CanonicalJSONReader) throws(CanonicalRefusal) -> Element
-    ) throws(CanonicalRefusal) -> [Element] {
-        let start = position
-        guard skipStringList(), position - start > 2 else {
-            position = start
-            return try list(element)
-        }
-        let bytes = UnsafeRawBufferPointer(start: base + start, count: position - start)
-        let hash = SharedLists<Element>.hash(bytes)
-        if let list = lists.list(for: bytes, hash: hash) { return list }
-        position = start
-        let list = try self.list(element)
-        lists.keep(list, for: bytes, hash: hash)
-        return list
-    }
-
-    /// Moves past a list of strings that hold no escape; false, the position anywhere, for anything else.
-    private mutating func skipStringList() -> Bool {
-        guard take(byte: openBracket) else { return false }
-        if take(byte: closeBracket) { return true }
-        repeat {
-            guard let (_, count, _) = try? plainString(), count >= 0 else { return false }
-        } while take(byte: comma)
-        return take(byte: closeBracket)
-    }
-
     /// An instant written as ISO 8601, read as `Timestamp`'s decoder reads it.
     ///
-    /// One written as the store writes it, `YYYY-MM-DDThh:mm:ssZ`, on the same day (the same first eleven bytes) as the
-    /// last one read so, takes only its time of day from the bytes: the day's were read, and checked, then.
+    /// One written as the store writes it, `YYYY-MM-DDThh:mm:ssZ`, with the same first eleven bytes as the last one read
+    /// in that form takes only its time of day from the bytes: its day's were read, and checked, then.
     mutating func timestamp() throws(CanonicalRefusal) -> Timestamp {
         let bytes = try unescapedStringBytes()
         guard let start = bytes.baseAddress else { throw CanonicalRefusal() }

@@ -13,9 +13,8 @@ enum ProgrammeShardReader {
         if reader.take(byte: UInt8(ascii: "]")) { return [] }
         let capacity = reader.occurrences(of: #"{"actors":"#)
         var refusal: CanonicalRefusal?
-        var repeats = Repeats()
-        defer { SharedListTables.giveBack(&repeats.lists) }
         let programmes = [Programme](unsafeUninitializedCapacity: capacity) { storage, initialized in
+            var repeats = Repeats()
             repeat {
                 // More objects than counted: not the canonical form.
                 guard initialized < capacity, let slot = storage.baseAddress?.advanced(by: initialized) else {
@@ -37,13 +36,11 @@ enum ProgrammeShardReader {
     }
 
     /// What a shard's programmes mostly share (one channel, one zone, the same sources), each kept with the bytes it was
-    /// read from: a programme that repeats those bytes shares the value instead of reading it again. Category and genre
-    /// lists repeat across shards, and are shared through tables borrowed for the read (give them back after it).
+    /// read from: a programme that repeats those bytes shares the value instead of reading it again.
     struct Repeats {
         var channel: RepeatedValue<ChannelID>?
         var timeZone: RepeatedValue<String>?
         var provenance: RepeatedValue<[Provenance]>?
-        var lists = SharedListTables.borrow()
     }
 
     /// One programme's object, initialized at `slot` (left uninitialized when refused); its channel, zone and provenance
@@ -52,7 +49,7 @@ enum ProgrammeShardReader {
         try reader.expect(#"{"actors":"#)
         let actors = try reader.strings()
         try reader.expect(#","categories":"#)
-        let categories = try reader.list(sharing: &repeats.lists.categories) { reader throws(CanonicalRefusal) in try reader.string() }
+        let categories = try reader.strings()
         try reader.expect(#","channel":"#)
         let channel = try reader.value(repeating: &repeats.channel) { reader throws(CanonicalRefusal) in ChannelID(rawValue: try reader.string()) }
         let country = try reader.string(ifKey: #","country":"#)
@@ -87,7 +84,7 @@ enum ProgrammeShardReader {
                                      presenters: presenters, commentators: commentators, images: images, keywords: keywords)
         }
         try reader.expect(#","genres":"#)
-        let genres = try reader.list(sharing: &repeats.lists.genres) { reader throws(CanonicalRefusal) in try reader.name(in: StoredNames.genres) }
+        let genres = try reader.list { reader throws(CanonicalRefusal) in try reader.name(in: StoredNames.genres) }
         try reader.expect(#","guests":"#)
         let guests = try reader.strings()
         try reader.expect(#","id":"#)

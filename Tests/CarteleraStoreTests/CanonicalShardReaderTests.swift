@@ -284,47 +284,4 @@ import Testing
         }
         #expect(programmes.contains { $0.start == Day("2026-11-23")!.startUTC })
     }
-
-    @Test func categoryAndGenreListsRepeatedInAShardShareOneArrayAndReadAsJSONDecoderReadsThem() throws {
-        let key = ShardKey.programmes(day: Day("2026-11-22")!, channel: "La1.es")
-        // Lists with an escape are read anew each time; the others are read once.
-        let lists: [([String], [Genre])] = [(["Cine", "Ciencia ficción"], [.drama, .scienceFiction]), (["Tab\there", "\"Cita\""], [.news]),
-                                            (["Tab\there", "\"Cita\""], [.news]), ([], []), (["Cine"], [.drama]),
-                                            (["Cine", "Ciencia ficción"], [.drama, .scienceFiction]), (["Ciencia ficción"], [.scienceFiction])]
-        let programmes = lists.enumerated().map { index, list in
-            Programme(channel: "La1.es", start: Day("2026-11-22")!.startUTC.adding(seconds: Int64(index * 600)), timeZone: "UTC", title: "T\(index)",
-                      categories: list.0, genres: list.1, provenance: [])
-        }
-        let data = try ShardCodec.encode(.programmes(programmes), for: key)
-        let canonical = try #require(CanonicalShardReader.content(data, for: key))
-        #expect(canonical == (try ShardCodec.decodeWithFoundation(data, for: key)))
-        guard case .programmes(let read) = canonical else {
-            Issue.record("not programmes")
-            return
-        }
-        #expect(read.map(\.categories) == lists.map(\.0))
-        #expect(read.map(\.genres) == lists.map(\.1))
-        func storage<Element>(_ list: [Element]) -> UnsafeRawPointer? { list.withUnsafeBufferPointer { $0.baseAddress.map(UnsafeRawPointer.init) } }
-        #expect(storage(read[0].categories) == storage(read[5].categories))
-        #expect(storage(read[0].genres) == storage(read[5].genres))
-        #expect(storage(read[0].categories) != storage(read[6].categories))
-        #expect(storage(read[1].genres) == storage(read[2].genres))
-    }
-
-    @Test func sharedListsFindWhatTheyKeptByItsBytesAndKeepNoMoreThanTheirCapacity() {
-        var lists = SharedLists<String>()
-        func find(_ text: String) -> [String]? {
-            Array(text.utf8).withUnsafeBytes { lists.list(for: $0, hash: SharedLists<String>.hash($0)) }
-        }
-        func keep(_ text: String) {
-            Array(text.utf8).withUnsafeBytes { lists.keep([text], for: $0, hash: SharedLists<String>.hash($0)) }
-        }
-        #expect(find(#"["a"]"#) == nil)
-        let texts = (0..<SharedLists<String>.capacity + 10).map { #"["\#($0)"]"# }
-        for text in texts { keep(text) }
-        for text in texts.prefix(SharedLists<String>.capacity) { #expect(find(text) == [text]) }
-        for text in texts.suffix(10) { #expect(find(text) == nil) }
-        #expect(find(#"["0"] "#) == nil)
-        #expect(find(#"["-1"]"#) == nil)
-    }
 }
