@@ -338,8 +338,10 @@ struct AnswerWriter {
         let year = Int(programmes.year[record])
         programmes.externalID.withBytes(record) { external in
             programmes.titles.withBytes(Int(programmes.title[record])) { title in
-                // Fixed parts (keys, numbers, instants) stay under 256 bytes; texts may grow sixfold when escaped.
-                let bound = 256 + head.count + idHead.count + genreBytes + score.count + type.count + 6 * (external.count + title.count)
+                // Fixed parts (keys, numbers, instants) stay under 256 bytes; a text that needs escaping may grow sixfold.
+                // The bytes reserved are zeroed first, so a text that needs none (nearly all) reserves only its length.
+                let texts = (RowBytes.needsEscape(external) ? 6 : 1) * external.count + (RowBytes.needsEscape(title) ? 6 : 1) * title.count
+                let bound = 256 + head.count + idHead.count + genreBytes + score.count + type.count + texts
                 parts.bytes.withUnsafeBytes { partBytes in
                     append(reserving: bound) { row in
                         row.bytes(partBytes, head)

@@ -82,8 +82,12 @@ public struct QueryParameters: Sendable, Hashable {
     /// The checked query for `kind`.
     public func query(kind: Query.Kind, context: QueryContext) throws(QueryError) -> Query {
         var query = Query(kind: kind, at: context.now)
-        for parameter in parameters where !parameter.kinds.contains(kind) {
-            throw QueryError(parameter: parameter.name, value: self[parameter].joined(separator: ","), message: "does not apply to \(kind.rawValue)")
+        // The given parameters are checked as they come (nearly always every one applies); the first one that does not,
+        // in the declared order, is named.
+        if given.keys.contains(where: { !$0.kinds.contains(kind) }) {
+            for parameter in parameters where !parameter.kinds.contains(kind) {
+                throw QueryError(parameter: parameter.name, value: self[parameter].joined(separator: ","), message: "does not apply to \(kind.rawValue)")
+            }
         }
         if let text = single(.text) {
             let trimmed = text.trimmingWhitespaceAndNewlines()
@@ -241,7 +245,8 @@ public struct QueryParameters: Sendable, Hashable {
             mode = value
         }
         let zone = context.guideZone
-        let today = zone.local(context.now).day
+        // The guide's day now, read only by the windows that need it: a zone conversion costs more than the rest of a query's checks.
+        func today() -> Day { zone.local(context.now).day }
         var result: Query.Window?
         if now {
             result = Query.Window(from: context.now, to: context.now.adding(seconds: 1), mode: .overlap)
@@ -249,16 +254,16 @@ public struct QueryParameters: Sendable, Hashable {
             // A night that runs past midnight (20:00 to 06:00) is still last night until it ends; one that ends the same day is today's.
             let local = zone.local(context.now)
             let crossesMidnight = context.tonight.end <= context.tonight.start
-            let evening = crossesMidnight && local.secondOfDay < context.tonight.end ? today.advanced(by: -1) : today
+            let evening = crossesMidnight && local.secondOfDay < context.tonight.end ? local.day.advanced(by: -1) : local.day
             let start = zone.instant(LocalDateTime(day: evening, secondOfDay: context.tonight.start))
             let endDay = context.tonight.end <= context.tonight.start ? evening.advanced(by: 1) : evening
             result = Query.Window(from: start, to: zone.instant(LocalDateTime(day: endDay, secondOfDay: context.tonight.end)), mode: mode)
         } else if let day {
             let date: Day
             switch day {
-            case "today": date = today
-            case "tomorrow": date = today.advanced(by: 1)
-            case "yesterday": date = today.advanced(by: -1)
+            case "today": date = today()
+            case "tomorrow": date = today().advanced(by: 1)
+            case "yesterday": date = today().advanced(by: -1)
             default:
                 guard let parsed = Day(day) else {
                     throw QueryError(parameter: "day", value: day, message: "use YYYY-MM-DD, today, tomorrow or yesterday")
@@ -380,13 +385,13 @@ public struct QueryParameters: Sendable, Hashable {
     }
 
     /// An instant: ISO 8601 with an offset, a local `YYYY-MM-DDTHH:MM` or `YYYY-MM-DD` in the guide's zone, or `HH:MM` today.
-    static func instant(_ text: String, parameter: String, zone: ZoneConverter, today: Day) throws(QueryError) -> Timestamp {
+    static func instant(_ text: String, parameter: String, zone: ZoneConverter, today: () -> Day) throws(QueryError) -> Timestamp {
         if let instant = Timestamp(iso8601: text) { return instant }
         let parts = text.replacingOccurrences(of: " ", with: "T").split(separator: "T", maxSplits: 1).map(String.init)
         if parts.count == 1, let day = Day(parts[0]) {
             return zone.instant(LocalDateTime(day: day, secondOfDay: 0))
         }
-        let dayPart = parts.count == 2 ? Day(parts[0]) : today
+        let dayPart = parts.count == 2 ? Day(parts[0]) : today()
         let clock = parts.count == 2 ? parts[1] : parts[0]
         let pieces = clock.split(separator: ":")
         if let day = dayPart, pieces.count == 2 || pieces.count == 3,
@@ -403,6 +408,10 @@ public struct QueryParameters: Sendable, Hashable {
 extension String {
     /// The text without leading and trailing white space and newlines.
     func trimmingWhitespaceAndNewlines() -> String {
+        // Text that begins and ends with a visible ASCII character (nearly every value) is itself: a character that
+        // begins or ends with one is not white space.
+        func visibleASCII(_ byte: UInt8?) -> Bool { byte.map { $0 > 0x20 && $0 < 0x7F } ?? false }
+        if visibleASCII(utf8.first), visibleASCII(utf8.last) { return self }
         var scalars = Substring(self)
         while let first = scalars.first, first.isWhitespace { scalars.removeFirst() }
         while let last = scalars.last, last.isWhitespace { scalars.removeLast() }

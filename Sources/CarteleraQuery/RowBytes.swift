@@ -76,7 +76,7 @@ struct RowBytes {
     }
 
     /// UTF-8 text as a JSON string literal, quotes included, escaped as `CanonicalJSON.append(utf8:to:)` escapes it; text
-    /// that needs no escape (nearly all) is copied whole. Needs `6 × text.count + 2` bytes.
+    /// that needs no escape (nearly all) is copied whole. Needs `text.count + 2` bytes, `6 × text.count + 2` when `needsEscape(text)`.
     mutating func string(_ text: UnsafeRawBufferPointer) {
         guard Self.needsEscape(text) else {
             byte(UInt8(ascii: "\""))
@@ -92,7 +92,7 @@ struct RowBytes {
     /// Whether `text` holds a byte JSON escapes (a control character, `"` or `\`), eight bytes at a time: a byte below
     /// 0x20 leaves its high bit set in `word - 0x20…20` where the word's own was clear, and so does a zero byte of the
     /// word xored with `"` or `\` repeated.
-    private static func needsEscape(_ text: UnsafeRawBufferPointer) -> Bool {
+    static func needsEscape(_ text: UnsafeRawBufferPointer) -> Bool {
         let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
         func below(_ word: UInt64, _ bound: UInt8) -> Bool { (word &- ones &* UInt64(bound)) & ~word & highs != 0 }
         var offset = 0

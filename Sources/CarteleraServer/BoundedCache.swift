@@ -27,18 +27,20 @@ final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
 
     /// The value kept for `key`, nil when there is none.
     func value(for key: Key) -> Value? {
-        state.withLock { state in
-            guard var entry = state.entries[key] else { return nil }
+        // A cache that keeps nothing is not locked or hashed into.
+        guard maximumBytes > 0, maximumEntries > 0 else { return nil }
+        return state.withLock { state in
+            // One lookup: the entry is marked used in place.
+            guard let index = state.entries.index(forKey: key) else { return nil }
             state.uses += 1
-            entry.used = state.uses
-            state.entries[key] = entry
-            return entry.value
+            state.entries.values[index].used = state.uses
+            return state.entries.values[index].value
         }
     }
 
     /// Keeps `value`, `bytes` long, for `key`, leaving out the least recently used to make room.
     func keep(_ value: Value, bytes: Int, for key: Key) {
-        guard bytes <= maximumBytes, maximumEntries > 0 else { return }
+        guard maximumBytes > 0, bytes <= maximumBytes, maximumEntries > 0 else { return }
         state.withLock { state in
             if let old = state.entries[key] { state.bytes -= old.bytes }
             state.uses += 1

@@ -1,5 +1,5 @@
 /// How long clients and caches may keep a response: the `Cache-Control` of every answer.
-enum Caching: Sendable {
+enum Caching: Sendable, Equatable {
     /// Never stored: sign-ups, random picks, health, errors.
     case noStore
     /// Public for this many seconds, then revalidated with the validators.

@@ -48,6 +48,10 @@ public struct CarteleraServer: Sendable {
     }
 
     /// The router: middleware outermost first, then the routes; a path no route takes falls through to the published files.
+    ///
+    /// The published files' middleware (the 404 page, gzip twins, the files themselves) wraps only what can end in a
+    /// file: paths no route takes, and the API routes that leave names ending in `.json` to the files. Routes answered
+    /// from the store alone are added before it, so a small answer does not pass through four layers it never uses.
     func router(_ snapshots: StoreSnapshots) -> Router<ServerRequestContext> {
         let configuration = self.configuration
         let folder = configuration.outputFolder
@@ -61,13 +65,6 @@ public struct CarteleraServer: Sendable {
         router.add(middleware: ErrorResponseMiddleware(logger: logger))
         router.add(middleware: RequestTargetMiddleware(maximumBytes: configuration.maximumTargetBytes))
         router.add(middleware: RateLimitMiddleware(limiter: RateLimiter(perMinute: configuration.readsPerMinute)))
-        router.add(middleware: NotFoundPageMiddleware(folder: folder))
-        router.add(middleware: PrecompressedFileMiddleware(folder: folder))
-        router.add(middleware: FileMiddleware<ServerRequestContext, PublishedFolder>(fileProvider: PublishedFolder(folder: folder), cacheControl: Self.fileCaching, searchForIndexHtml: true)
-            .withAdditionalMediaTypes(forFileExtensions: PublishedMediaTypes.site))
-        // Inside the site's files: a feed's `.json` is a JSON Feed, not plain JSON.
-        router.add(middleware: FileMiddleware<ServerRequestContext, PublishedFolder>(fileProvider: PublishedFolder(folder: folder + "/feeds"), urlBasePath: "/feeds", cacheControl: Self.fileCaching)
-            .withAdditionalMediaTypes(forFileExtensions: PublishedMediaTypes.feeds))
 
         router.addRoutes(HealthRoutes(snapshots: snapshots, clock: configuration.clock).collection, atPath: "/healthz")
         let pages = configuration.web.map { web in
@@ -75,7 +72,17 @@ public struct CarteleraServer: Sendable {
         }
         router.addRoutes(GuestListRoutes(snapshots: snapshots, book: SignUpBook(store: configuration.storeRoot), configuration: configuration,
                                          signUps: RateLimiter(perMinute: configuration.signUpsPerMinute), pages: pages).collection, atPath: "/api/nights")
-        router.addRoutes(QueryRoutes(snapshots: snapshots, configuration: configuration).collection, atPath: "/api")
+        let queries = QueryRoutes(snapshots: snapshots, configuration: configuration)
+        router.addRoutes(queries.answers, atPath: "/api")
+
+        router.add(middleware: NotFoundPageMiddleware(folder: folder))
+        router.add(middleware: PrecompressedFileMiddleware(folder: folder))
+        router.add(middleware: FileMiddleware<ServerRequestContext, PublishedFolder>(fileProvider: PublishedFolder(folder: folder), cacheControl: Self.fileCaching, searchForIndexHtml: true)
+            .withAdditionalMediaTypes(forFileExtensions: PublishedMediaTypes.site))
+        // Inside the site's files: a feed's `.json` is a JSON Feed, not plain JSON.
+        router.add(middleware: FileMiddleware<ServerRequestContext, PublishedFolder>(fileProvider: PublishedFolder(folder: folder + "/feeds"), urlBasePath: "/feeds", cacheControl: Self.fileCaching)
+            .withAdditionalMediaTypes(forFileExtensions: PublishedMediaTypes.feeds))
+        router.addRoutes(queries.besidePublishedFiles, atPath: "/api")
         return router
     }
 

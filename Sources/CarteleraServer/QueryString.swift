@@ -15,15 +15,33 @@ struct QueryString {
     /// control character (a CR or LF smuggled into a parameter never reaches a header or a log line).
     init(_ raw: String?) throws(APIError) {
         guard let raw, !raw.isEmpty else { return }
-        let pairs = raw.split(separator: "&", omittingEmptySubsequences: true)
-        guard pairs.count <= Self.maximumParameters else {
+        // Split on the UTF-8 bytes: `String.split` walks grapheme clusters, and a query string's separators are ASCII.
+        let utf8 = raw.utf8
+        var pairs = 0, previous = UInt8(ascii: "&")
+        for byte in utf8 {
+            if byte != UInt8(ascii: "&"), previous == UInt8(ascii: "&") { pairs += 1 }
+            previous = byte
+        }
+        guard pairs <= Self.maximumParameters else {
             throw APIError(status: .badRequest, code: "too_many_parameters", message: "at most \(Self.maximumParameters) parameters")
         }
-        for pair in pairs {
-            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            let name = try Self.decode(parts[0], name: nil)
-            let value = parts.count > 1 ? try Self.decode(parts[1], name: name) : ""
-            values[name, default: []].append(value)
+        values.reserveCapacity(pairs)
+        var start = utf8.startIndex
+        while start != utf8.endIndex {
+            let end = utf8[start...].firstIndex(of: UInt8(ascii: "&")) ?? utf8.endIndex
+            if start != end {
+                let pair = raw[start..<end]
+                let name: String, value: String
+                if let equals = pair.utf8.firstIndex(of: UInt8(ascii: "=")) {
+                    name = try Self.decode(pair[..<equals], name: nil)
+                    value = try Self.decode(pair[pair.utf8.index(after: equals)...], name: name)
+                } else {
+                    name = try Self.decode(pair, name: nil)
+                    value = ""
+                }
+                values[name, default: []].append(value)
+            }
+            start = end == utf8.endIndex ? end : utf8.index(after: end)
         }
     }
 
@@ -36,7 +54,7 @@ struct QueryString {
 
     /// Throws 400 for the first parameter not in `allowed`.
     func requireOnly(_ allowed: Set<String>) throws(APIError) {
-        if let unknown = values.keys.sorted().first(where: { !allowed.contains($0) }) {
+        if let unknown = values.keys.filter({ !allowed.contains($0) }).min() {
             throw APIError.badParameter(unknown, "\(unknown): unknown parameter here (this endpoint takes \(allowed.sorted().joined(separator: ", ")))")
         }
     }
@@ -70,12 +88,31 @@ struct QueryString {
             guard let valid = String(validating: bytes, as: UTF8.self) else { throw notEncoded(text, name) }
             decoded = valid
         }
+        switch forbiddenScalar(decoded) {
+        case .clean: return decoded
         // Raw bytes that are not UTF-8 arrive as U+FFFD; no parameter legitimately holds one.
-        guard !decoded.unicodeScalars.contains("\u{FFFD}") else { throw notEncoded(text, name) }
-        guard !decoded.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F || (0x80..<0xA0).contains($0.value) }) else {
-            throw APIError.badParameter(name ?? "parameter name", "\(name ?? "a parameter name"): holds a control character")
+        case .replacement: throw notEncoded(text, name)
+        case .control: throw APIError.badParameter(name ?? "parameter name", "\(name ?? "a parameter name"): holds a control character")
         }
-        return decoded
+    }
+
+    /// What no decoded parameter may hold.
+    private enum ForbiddenScalar {
+        case clean, replacement, control
+    }
+
+    /// The first of U+FFFD (`EF BF BD`) or a control character (below U+0020, U+007F, or U+0080 to U+009F: `C2 80` to
+    /// `C2 9F`) in `text`, found in its UTF-8 bytes: a replacement character anywhere is reported before a control one.
+    private static func forbiddenScalar(_ text: String) -> ForbiddenScalar {
+        var control = false
+        var previous: UInt8 = 0, beforePrevious: UInt8 = 0
+        for byte in text.utf8 {
+            if byte < 0x20 || byte == 0x7F || (previous == 0xC2 && (0x80...0x9F).contains(byte)) { control = true }
+            if byte == 0xBD, previous == 0xBF, beforePrevious == 0xEF { return .replacement }
+            beforePrevious = previous
+            previous = byte
+        }
+        return control ? .control : .clean
     }
 
     private static func notEncoded(_ text: Substring, _ name: String?) -> APIError {

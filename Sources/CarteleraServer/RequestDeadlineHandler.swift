@@ -13,7 +13,12 @@ final class RequestDeadlineHandler: ChannelDuplexHandler, RemovableChannelHandle
 
     private let requestTime: TimeAmount
     private let idleTime: TimeAmount
-    private var deadline: Scheduled<Void>?
+    /// When the connection is closed unless a request part or a response moves it; nil while a request is answered.
+    private var deadline: NIODeadline?
+    /// The timer and when it fires, never after `deadline`: it fires, finds the deadline moved on, and waits again until
+    /// it. A keep-alive connection moves its deadline twice a request, and a timer scheduled and cancelled each time
+    /// cost a few microseconds of the event loop per request.
+    private var timer: (task: Scheduled<Void>, fires: NIODeadline)?
     /// The response being written says `Connection: close` (a 413 whose body was never read): close once it is out.
     private var closesAfterResponse = false
 
@@ -28,7 +33,8 @@ final class RequestDeadlineHandler: ChannelDuplexHandler, RemovableChannelHandle
     }
 
     func handlerRemoved(context: ChannelHandlerContext) {
-        deadline?.cancel()
+        timer?.task.cancel()
+        timer = nil
         deadline = nil
     }
 
@@ -38,7 +44,6 @@ final class RequestDeadlineHandler: ChannelDuplexHandler, RemovableChannelHandle
         case .body: break
         case .end:
             // The request is in: answering it takes what it takes.
-            deadline?.cancel()
             deadline = nil
         }
         context.fireChannelRead(data)
@@ -68,9 +73,28 @@ final class RequestDeadlineHandler: ChannelDuplexHandler, RemovableChannelHandle
         }
     }
 
+    /// Moves the deadline to `time` from now, scheduling the timer again only when it would fire too late (or none is set).
     private func arm(_ context: ChannelHandlerContext, _ time: TimeAmount) {
-        deadline?.cancel()
+        let due = NIODeadline.now() + time
+        deadline = due
+        if let timer, timer.fires <= due { return }
+        schedule(context, at: due)
+    }
+
+    private func schedule(_ context: ChannelHandlerContext, at due: NIODeadline) {
+        timer?.task.cancel()
         let channel = context.channel
-        deadline = context.eventLoop.scheduleTask(in: time) { channel.close(promise: nil) }
+        let task = context.eventLoop.assumeIsolated().scheduleTask(deadline: due) { [weak self] in
+            guard let self else { return }
+            self.timer = nil
+            guard let deadline = self.deadline else { return }
+            // The deadline moved since the timer was set: wait for it, else close.
+            if deadline > NIODeadline.now() {
+                self.schedule(context, at: deadline)
+            } else {
+                channel.close(promise: nil)
+            }
+        }
+        timer = (task, due)
     }
 }

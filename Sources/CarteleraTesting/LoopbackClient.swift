@@ -127,7 +127,7 @@ public final class LoopbackSocket: @unchecked Sendable {
     }
 
     /// What can be read now without waiting long; empty at the end of the stream.
-    func readAvailable() -> [UInt8] {
+    public func readAvailable() -> [UInt8] {
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
         let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
         return count > 0 ? Array(buffer[..<count]) : []

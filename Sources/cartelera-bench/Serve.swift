@@ -9,12 +9,13 @@ struct Serve: AsyncParsableCommand {
         abstract: "Load the HTTP API with wrk (q1–q5 over data set G, 64 connections) beside a Python/SQLite API on the same data.",
         discussion: """
             Starts `cartelera serve` over DIR/store and Bench/sqlite_api.py over DIR/jsonl (both written by `cartelera-bench generate`; \
-            the SQLite database is built once into DIR/peer), checks that both answer q1–q4 with BENCHMARKS.md's reference rows, \
-            then runs wrk against each shape of each server and prints requests per second, p50/p99 latency and each server's \
-            peak memory. A bare Hummingbird router answering q3's bytes (`cartelera-bench fixed-answer`) is loaded with q3 as \
-            the ceiling of a small answer on this machine. Cartelera runs twice: as configured, and with --answer-cache-megabytes 0, which answers every request \
+            the SQLite database is built once into DIR/peer; the peer runs one worker process per core), checks that both answer \
+            q1–q4 with BENCHMARKS.md's reference rows, then runs wrk against each shape of each server and prints requests per \
+            second, p50/p99 latency and each server's memory (the peak resident memory of its largest process, and the \
+            proportional set size of all its processes, which counts a shared or mapped page once). A bare Hummingbird router \
+            answering q3's bytes (`cartelera-bench fixed-answer`) is loaded with q3 as the ceiling of a small answer on this machine. Cartelera runs twice: as configured, and with --answer-cache-megabytes 0, which answers every request \
             anew as the baseline does (the load repeats each shape's request, so the first server answers most from its cache). \
-            --baseline runs another `cartelera` binary in the same run. Needs wrk (apt-get install wrk; `make bench-serve` \
+            --baseline runs another `cartelera` binary in the same run, with and without its answer cache. Needs wrk (apt-get install wrk; `make bench-serve` \
             installs it). Run from a release build.
             """)
 
@@ -55,6 +56,7 @@ struct Serve: AsyncParsableCommand {
                        ("cartelera, no answer cache", try serve(binary, directory, ["--answer-cache-megabytes", "0"]), HTTPLoad.carteleraTargets)]
         if let baseline {
             servers.append(("baseline", try serve(baseline, baselineData ?? directory), HTTPLoad.carteleraTargets))
+            servers.append(("baseline, no answer cache", try serve(baseline, baselineData ?? directory, ["--answer-cache-megabytes", "0"]), HTTPLoad.carteleraTargets))
         }
         // The ceiling: q3's answer as bytes from a bare Hummingbird router, loaded with the same request.
         let q3 = try LoopbackClient.send("GET", HTTPLoad.carteleraTargets[.q3] ?? "/", port: servers[0].1.port, timeout: 120)
@@ -97,13 +99,14 @@ struct Serve: AsyncParsableCommand {
                              result.requestsPerSecond, result.p50Milliseconds, result.p99Milliseconds, result.failures))
             }
         }
-        print("\npeak resident memory:")
+        print("\nmemory after the load: peak resident (VmHWM) of the largest process, proportional set size (PSS) of all its processes:")
         for (name, process, _) in servers {
-            print(String(format: "  %@  %.0f MB", name.padding(toLength: 26, withPad: " ", startingAt: 0), process.peakMegabytes()))
+            let memory = process.memory()
+            print(String(format: "  %@  %6.0f MB  %6.0f MB", name.padding(toLength: 26, withPad: " ", startingAt: 0), memory.peakResident, memory.proportional))
         }
         print("")
         for (ours, theirs) in [("cartelera", "python+sqlite"), ("cartelera, no answer cache", "python+sqlite"), ("baseline", "python+sqlite"),
-                               ("cartelera", "baseline"), ("cartelera, no answer cache", "baseline"),
+                               ("cartelera", "baseline"), ("cartelera, no answer cache", "baseline, no answer cache"),
                                ("cartelera", "hummingbird, fixed answer"), ("cartelera, no answer cache", "hummingbird, fixed answer")] {
             guard let a = rates[ours], let b = rates[theirs] else { continue }
             let ratios = QueryShapes.Shape.allCases.compactMap { shape -> String? in
@@ -112,47 +115,5 @@ struct Serve: AsyncParsableCommand {
             }
             print("requests per second, \(ours) / \(theirs): " + ratios.joined(separator: ", "))
         }
-    }
-}
-
-/// A server started as a child process that prints its port on its first line.
-final class ServedProcess: @unchecked Sendable {
-    let process = Process()
-    let port: Int
-
-    /// Starts `executable arguments` and reads the port from the first line it prints (`{"url":"http://…:PORT"}` or `listening on PORT`).
-    init(_ executable: String, _ arguments: [String]) throws {
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        var line = Data()
-        while let byte = try output.fileHandleForReading.read(upToCount: 1), let first = byte.first, first != UInt8(ascii: "\n") { line.append(first) }
-        let text = String(decoding: line, as: UTF8.self)
-        guard let digits = text.split(whereSeparator: { !$0.isNumber }).last, let port = Int(digits), port > 0 else {
-            process.terminate()
-            throw BenchFailure("\(executable) \(arguments.first ?? ""): no port in its first line (\(text))")
-        }
-        self.port = port
-    }
-
-    /// The process's peak resident memory (VmHWM), in megabytes.
-    func peakMegabytes() -> Double {
-        guard let status = try? String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8),
-              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
-              let kilobytes = line.split(separator: " ").compactMap({ Double($0) }).first else { return 0 }
-        return kilobytes / 1024
-    }
-
-    /// Stops it with SIGTERM and waits.
-    func stop() {
-        guard process.isRunning else { return }
-        process.terminate()
-        // A server still answering the load's backlog gets a grace period, then is killed.
-        let deadline = Date().addingTimeInterval(10)
-        while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-        process.waitUntilExit()
     }
 }

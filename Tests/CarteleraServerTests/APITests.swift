@@ -5,6 +5,7 @@ import CarteleraModel
 import CarteleraQuery
 import CarteleraTesting
 import Foundation
+import Synchronization
 import Testing
 
 @Suite struct APITests {
@@ -172,6 +173,29 @@ import Testing
         #expect(try await fixture.get("/api/shake/programmes?seed=7").body == seeded.body)
         #expect(try await fixture.get("/api/shake/programmes?seed=7&text=zzzzqqq").status == 404)
         #expect(try await fixture.get("/api/shake/programmes?seed=7&text=zzzzqqq").status == 404)
+    }
+
+    @Test func aRequestAskedAgainIsSentAsItWasOnlyWithinItsSecond() async throws {
+        /// A clock the test moves.
+        final class MovingClock: Sendable {
+            private let time = Mutex(ServerFixture.now)
+            var now: Timestamp { time.withLock { $0 } }
+            func advance(seconds: Int64) { time.withLock { $0 = $0.adding(seconds: seconds) } }
+        }
+        let clock = MovingClock()
+        let fixture = try ServerFixture()
+        try await fixture.start { $0.clock = { clock.now } }
+        defer { Task { await fixture.stop() } }
+        // `now` is read from the clock: the same query string later is another question.
+        let target = "/api/query/programmes?now&sort=channel"
+        let first = try await fixture.get(target)
+        let again = try await fixture.get(target)
+        #expect(first.status == 200 && again.body == first.body && again.headers["etag"] == first.headers["etag"])
+        clock.advance(seconds: 2 * 3600)
+        let later = try await fixture.get(target)
+        #expect(later.status == 200 && later.body != first.body)
+        #expect(later.body == (try await fixture.get(target + "&at=" + clock.now.iso8601)).body)
+        #expect(try await fixture.get(target).body == later.body)
     }
 
     @Test func aNewCommitIsPickedUpWithoutARestart() async throws {

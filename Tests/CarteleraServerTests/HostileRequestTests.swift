@@ -62,6 +62,30 @@ import Testing
         #expect(try await fixture.get("/healthz").status == 200)
     }
 
+    @Test func aKeepAliveConnectionInUseOutlivesItsFirstDeadlines() async throws {
+        let fixture = try ServerFixture()
+        try await fixture.start {
+            $0.requestSeconds = 1
+            $0.idleSeconds = 1
+        }
+        defer { Task { await fixture.stop() } }
+        let socket = try LoopbackSocket(port: fixture.port)
+        // A request every 0.4 s for 2.8 s: the first deadlines pass while the connection is busy, and it stays open.
+        let answered = try await OffPool.run { () throws -> [Int] in
+            var statuses: [Int] = []
+            for _ in 0..<7 {
+                try socket.write(Array("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".utf8))
+                let reply = socket.readAvailable()
+                statuses.append(reply.starts(with: Array("HTTP/1.1 200".utf8)) ? 200 : reply.isEmpty ? 0 : -1)
+                Thread.sleep(forTimeInterval: 0.4)
+            }
+            return statuses
+        }
+        #expect(answered == Array(repeating: 200, count: 7))
+        // Once left alone, it is closed after the idle time.
+        #expect(try await OffPool.run { socket.closesWithin(3) })
+    }
+
     @Test func aBodyThatNeverEndsIsCutOff() async throws {
         let fixture = try ServerFixture()
         try await fixture.start { $0.requestSeconds = 1 }

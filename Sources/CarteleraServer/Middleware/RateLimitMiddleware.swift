@@ -6,7 +6,7 @@ struct RateLimitMiddleware: RouterMiddleware {
     let limiter: RateLimiter
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        if let wait = limiter.take(context.client) { throw APIError.tooManyRequests(wait) }
+        if let wait = limiter.take(context.clientAddress) { throw APIError.tooManyRequests(wait) }
         return try await next(request, context)
     }
 }

@@ -9,7 +9,7 @@ final class RateLimiter: Sendable {
     }
 
     private let perMinute: Double
-    private let buckets = Mutex([String: Bucket]())
+    private let buckets = Mutex([ClientAddress: Bucket]())
     /// Buckets kept before the full ones are forgotten (a full bucket is the same as none).
     private static let trackedClients = 10_000
 
@@ -19,7 +19,7 @@ final class RateLimiter: Sendable {
     }
 
     /// Takes a token for `client` at `now` (seconds); nil when allowed, else the whole seconds until a token is back.
-    func take(_ client: String, now: Double = ProcessInfo.processInfo.systemUptime) -> Int? {
+    func take(_ client: ClientAddress, now: Double = ProcessInfo.processInfo.systemUptime) -> Int? {
         let rate = perMinute / 60
         return buckets.withLock { buckets -> Int? in
             if buckets.count > Self.trackedClients {

@@ -7,21 +7,19 @@ import NIOCore
 /// An answer's JSON as the query engine wrote it (its `…JSON` writers, the bytes `cartelera query --json` prints), sent
 /// as it is: nothing is decoded or encoded again on the way out. Its `ETag` is a hash of those bytes (XXH64), taken once
 /// here, so `ConditionalRequestMiddleware` answers `If-None-Match` without reading the body again.
-struct JSONAnswer: ResponseGenerator, Sendable {
+struct JSONAnswer: Sendable {
     /// The bytes to send.
     let body: ByteBuffer
     /// The strong `ETag` of `body`.
     let tag: String
+    /// `Content-Type`, `Content-Length` and `ETag`, checked once here rather than for every response of a kept answer.
+    let headers: HTTPFields
 
     /// The answer of the engine's JSON `bytes`.
     init(bytes: [UInt8]) {
         body = ByteBuffer(bytes: bytes)
         tag = bytes.withUnsafeBytes { "\"" + XXH64.hex($0) + "\"" }
-    }
-
-    func response(from request: Request, context: some RequestContext) -> Response {
-        Response(status: .ok, headers: [.contentType: "application/json; charset=utf-8", .contentLength: String(body.readableBytes), .eTag: tag],
-                 body: ResponseBody(byteBuffer: body))
+        headers = [.contentType: "application/json; charset=utf-8", .contentLength: String(body.readableBytes), .eTag: tag]
     }
 }
 
@@ -46,25 +44,53 @@ struct AnswerKey: Hashable, Sendable {
     }
 }
 
+/// A query request as it came: its kind, its query string as sent, and the second it was answered at (the `at` a query
+/// string without one takes). Its answer depends on nothing else in a store generation, so a request asked again within
+/// the second is answered as it was without its query string being read and checked again.
+struct RequestKey: Hashable, Sendable {
+    var kind: Query.Kind
+    var queryString: String
+    var now: Timestamp
+}
+
+/// What an answer is kept under: the query it answers, or also the request that asked for it.
+enum KeptAnswerKey: Hashable, Sendable {
+    case answer(AnswerKey)
+    case request(RequestKey)
+}
+
 extension StoreSnapshots.Snapshot {
     /// The engine's JSON `bytes` as an answer from this snapshot: its generation, when it last changed, and how long it may be kept.
-    func answer(json bytes: [UInt8], caching: Caching = .answer) -> EditedResponse<JSONAnswer> {
+    func answer(json bytes: [UInt8], caching: Caching = .answer) -> Response {
         answer(JSONAnswer(bytes: bytes), caching: caching)
     }
 
-    /// The answer for `key`, kept from an earlier request for the same generation, else `write`'s, kept for the next.
-    func answer<Failure: Error>(_ key: AnswerKey, caching: Caching = .answer, write: () throws(Failure) -> [UInt8]) throws(Failure) -> EditedResponse<JSONAnswer> {
-        if let kept = answers.value(for: key) { return answer(kept, caching: caching) }
-        let fresh = JSONAnswer(bytes: try write())
-        answers.keep(fresh, bytes: fresh.body.readableBytes, for: key)
-        return answer(fresh, caching: caching)
+    /// The answer for `key`, kept from an earlier request for the same generation, else `write`'s, kept for the next;
+    /// kept under `request` too when given.
+    func answer<Failure: Error>(_ key: AnswerKey, request: RequestKey? = nil, caching: Caching = .answer,
+                                write: () throws(Failure) -> [UInt8]) throws(Failure) -> Response {
+        let given: JSONAnswer
+        if let kept = answers.value(for: .answer(key)) {
+            given = kept
+        } else {
+            given = JSONAnswer(bytes: try write())
+            answers.keep(given, bytes: given.body.readableBytes, for: .answer(key))
+        }
+        // Counted again under the request: the cache's bytes bound what it holds whichever key finds an answer.
+        if let request { answers.keep(given, bytes: given.body.readableBytes, for: .request(request)) }
+        return answer(given, caching: caching)
     }
 
-    private func answer(_ answer: JSONAnswer, caching: Caching) -> EditedResponse<JSONAnswer> {
-        EditedResponse(headers: [
-            .cacheControl: caching.header,
-            .lastModified: lastModifiedHeader,
-            .carteleraGeneration: generationHeader,
-        ], response: answer)
+    /// The answer kept for `request`, nil when it was not asked in this generation at that second.
+    func answer(for request: RequestKey) -> Response? {
+        answers.value(for: .request(request)).map { answer($0, caching: .answer) }
+    }
+
+    /// `Cache-Control`, `Last-Modified` and `X-Cartelera-Generation`, then the answer's own headers, as Hummingbird's
+    /// `EditedResponse` would put them.
+    private func answer(_ answer: JSONAnswer, caching: Caching) -> Response {
+        var headers = answerHeaders(caching)
+        headers.append(contentsOf: answer.headers)
+        return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: answer.body))
     }
 }

@@ -16,42 +16,63 @@ struct QueryRoutes: Sendable {
 
     /// The names a query's query string takes: the declared parameters and `at` ("as of this instant").
     static let queryNames = Set(QueryParameter.all.map(\.name) + ["at"])
+    /// A shake's: a query's and `seed`.
+    static let shakeNames = queryNames.union(["seed"])
 
-    /// The routes, for the router to mount at `/api`.
-    var collection: RouteCollection<ServerRequestContext> {
+    /// The routes answered from the store alone, for the router to mount at `/api` outside the published files' middleware.
+    var answers: RouteCollection<ServerRequestContext> {
         let routes = RouteCollection(context: ServerRequestContext.self)
-        routes.add(middleware: CORSMiddleware<ServerRequestContext>(allowOrigin: .all, allowHeaders: [.ifNoneMatch, .ifModifiedSince], allowMethods: [.get, .head, .options],
-                                              exposedHeaders: ["ETag", "Last-Modified", "X-Cartelera-Generation"], maxAge: .seconds(86_400)))
+        routes.add(middleware: Self.cors)
         routes.get("query/:kind") { request, context in try query(request, context) }
         routes.get("shake/:kind") { request, context in try shake(request, context) }
         routes.get("now") { request, _ in try now(request) }
         routes.get("airings") { request, _ in try airings(request) }
-        routes.get("audiences/:day") { request, context in try audiences(request, context) }
-        for path: RouterPath in ["query/:kind", "shake/:kind", "now", "airings", "audiences/:day"] {
-            // A CORS preflight is answered by the middleware; a plain OPTIONS says what the path takes.
-            routes.on(path, method: .options) { _, _ in Response(status: .noContent, headers: [.allow: "GET, HEAD, OPTIONS"]) }
-            routes.refuseOtherMethods(on: path, allowing: [.get, .head, .options])
+        for path: RouterPath in ["query/:kind", "shake/:kind", "now", "airings"] {
+            Self.refuseOtherMethods(on: path, of: routes)
         }
-        // Published files (`api/now.json`, `api/schedule/…`) answer paths the routes do not take; anything else is this 404.
+        return routes
+    }
+
+    /// The routes that leave some paths to the published files (`api/audiences/<day>.json`, `api/now.json`,
+    /// `api/schedule/…`), for the router to mount at `/api` inside the published files' middleware; anything else is this 404.
+    var besidePublishedFiles: RouteCollection<ServerRequestContext> {
+        let routes = RouteCollection(context: ServerRequestContext.self)
+        routes.add(middleware: Self.cors)
+        routes.get("audiences/:day") { request, context in try audiences(request, context) }
+        Self.refuseOtherMethods(on: "audiences/:day", of: routes)
         routes.get("**") { _, _ -> Response in throw APIError.notFound("no such API endpoint: use query, shake, now, airings, audiences or nights") }
         return routes
     }
 
+    /// CORS lets any site's scripts read the API.
+    private static let cors = CORSMiddleware<ServerRequestContext>(allowOrigin: .all, allowHeaders: [.ifNoneMatch, .ifModifiedSince], allowMethods: [.get, .head, .options],
+                                                                   exposedHeaders: ["ETag", "Last-Modified", "X-Cartelera-Generation"], maxAge: .seconds(86_400))
+
+    /// A CORS preflight is answered by the middleware; a plain OPTIONS says what the path takes, and other methods are refused.
+    private static func refuseOtherMethods(on path: RouterPath, of routes: RouteCollection<ServerRequestContext>) {
+        routes.on(path, method: .options) { _, _ in Response(status: .noContent, headers: [.allow: "GET, HEAD, OPTIONS"]) }
+        routes.refuseOtherMethods(on: path, allowing: [.get, .head, .options])
+    }
+
     /// `query/<kind>`: a page of matches.
-    func query(_ request: Request, _ context: ServerRequestContext) throws -> EditedResponse<JSONAnswer> {
+    func query(_ request: Request, _ context: ServerRequestContext) throws -> Response {
         let kind = try self.kind(context)
-        let given = try QueryString(request.uri.query)
+        let raw = request.uri.query
+        // The same request asked again within the second is sent as it was, before its query string is read.
+        let asked = RequestKey(kind: kind, queryString: raw ?? "", now: configuration.clock())
+        if let kept = (try? snapshots.current())?.answer(for: asked) { return kept }
+        let given = try QueryString(raw)
         try given.requireOnly(Self.queryNames)
-        let (snapshot, queryContext) = try prepare(given)
+        let (snapshot, queryContext) = try prepare(given, now: asked.now)
         let query = try parameters(given, kind: kind, context: queryContext)
-        return snapshot.answer(AnswerKey(query: query)) { snapshot.engine.answerJSON(query) }
+        return snapshot.answer(AnswerKey(query: query), request: asked) { snapshot.engine.answerJSON(query) }
     }
 
     /// `shake/<kind>`: one random pick among every match; reproducible with `seed`, else never stored.
-    func shake(_ request: Request, _ context: ServerRequestContext) throws -> EditedResponse<JSONAnswer> {
+    func shake(_ request: Request, _ context: ServerRequestContext) throws -> Response {
         let kind = try self.kind(context)
         let given = try QueryString(request.uri.query)
-        try given.requireOnly(Self.queryNames.union(["seed"]))
+        try given.requireOnly(Self.shakeNames)
         let (snapshot, queryContext) = try prepare(given)
         let parsed = try parameters(given, kind: kind, context: queryContext)
         let seed = try given.single("seed").map { text throws(APIError) -> UInt64 in
@@ -73,7 +94,7 @@ struct QueryRoutes: Sendable {
     }
 
     /// `now`: every channel's programme now, with minutes left, and the next one; `channel` and `channel-list` narrow it.
-    func now(_ request: Request) throws -> EditedResponse<JSONAnswer> {
+    func now(_ request: Request) throws -> Response {
         let given = try QueryString(request.uri.query)
         try given.requireOnly([QueryParameter.channel.name, QueryParameter.channelList.name, "at"])
         let (snapshot, queryContext) = try prepare(given)
@@ -91,7 +112,7 @@ struct QueryRoutes: Sendable {
     }
 
     /// `airings?title=…`: the airings of a title that have not ended, as `cartelera airings`.
-    func airings(_ request: Request) throws -> EditedResponse<JSONAnswer> {
+    func airings(_ request: Request) throws -> Response {
         let given = try QueryString(request.uri.query)
         try given.requireOnly(["title", "at"])
         let (snapshot, queryContext) = try prepare(given)
@@ -102,7 +123,7 @@ struct QueryRoutes: Sendable {
     }
 
     /// `audiences/<day>`: the day's programme ranking and channel shares in the guide's zone.
-    func audiences(_ request: Request, _ context: ServerRequestContext) throws -> EditedResponse<JSONAnswer> {
+    func audiences(_ request: Request, _ context: ServerRequestContext) throws -> Response {
         let name = context.parameters.get("day") ?? ""
         // The build publishes `api/audiences/<day>.json` beside this route: such a name is left to the published files.
         guard !name.hasSuffix(".json") else { throw APIError.notFound() }
@@ -122,8 +143,8 @@ struct QueryRoutes: Sendable {
         return snapshot.answer(json: snapshot.engine.audienceDayJSON(day, zone: queryContext.guideZone))
     }
 
-    /// The snapshot to answer from and the context: "now" (the `at` parameter, else the clock) and the store's channels.
-    private func prepare(_ given: QueryString) throws(APIError) -> (StoreSnapshots.Snapshot, QueryContext) {
+    /// The snapshot to answer from and the context: "now" (the `at` parameter, else `now` or the clock) and the store's channels.
+    private func prepare(_ given: QueryString, now: Timestamp? = nil) throws(APIError) -> (StoreSnapshots.Snapshot, QueryContext) {
         var context = configuration.context
         if let at = try given.single("at") {
             guard let instant = Timestamp(iso8601: at) else {
@@ -131,7 +152,7 @@ struct QueryRoutes: Sendable {
             }
             context.now = instant
         } else {
-            context.now = configuration.clock()
+            context.now = now ?? configuration.clock()
         }
         let snapshot = try snapshots.current()
         context.knownChannels = snapshot.channels

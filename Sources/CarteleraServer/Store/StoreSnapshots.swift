@@ -7,6 +7,7 @@ import CarteleraModel
 import CarteleraQuery
 import CarteleraStore
 import Foundation
+import HTTPTypes
 import Synchronization
 
 /// The query snapshot requests are answered from, replaced by `StoreReloadService` when a commit changes the store.
@@ -15,34 +16,47 @@ import Synchronization
 /// generations and never waits on an open or an index rebuild: those happen in the service, which notices a commit by
 /// the manifest file's identity (inode, size, modification time), which an atomic rename always changes.
 final class StoreSnapshots: Sendable {
-    /// One generation of the store, opened.
-    struct Snapshot: Sendable {
+    /// One generation of the store, opened: a class, so a request takes it with one reference count.
+    final class Snapshot: Sendable {
         /// The engine over the generation's index.
-        var engine: QueryEngine
+        let engine: QueryEngine
         /// The store generation.
-        var generation: Int
+        let generation: Int
         /// When the manifest was last written: the `Last-Modified` of every API answer from this snapshot.
-        var modified: Timestamp
+        let modified: Timestamp
         /// The manifest's identity when the snapshot was opened.
-        var stamp: FileStamp?
+        let stamp: FileStamp?
         /// The store's generation as the snapshot reads it, for the source states beside it.
         var store: any StoreSnapshot { engine.snapshot }
         /// The channels the snapshot holds, which a query's channel ids are checked against.
-        var channels: Set<ChannelID>
+        let channels: Set<ChannelID>
         /// Answers already given from this generation, for the same query asked again.
-        var answers: BoundedCache<AnswerKey, JSONAnswer>
-        /// `modified` as an HTTP date and `generation` as text, written once for every answer's headers.
-        var lastModifiedHeader: String, generationHeader: String
+        let answers: BoundedCache<KeptAnswerKey, JSONAnswer>
+        /// The headers every answer from this snapshot begins with (`Cache-Control`, `Last-Modified`,
+        /// `X-Cartelera-Generation`), for the two ways answers are kept, written and checked once.
+        private let keptAnswerHeaders: HTTPFields, unstoredAnswerHeaders: HTTPFields
 
-        init(engine: QueryEngine, generation: Int, modified: Timestamp, stamp: FileStamp?, channels: Set<ChannelID>, answers: BoundedCache<AnswerKey, JSONAnswer>) {
+        init(engine: QueryEngine, generation: Int, modified: Timestamp, stamp: FileStamp?, channels: Set<ChannelID>, answers: BoundedCache<KeptAnswerKey, JSONAnswer>) {
             self.engine = engine
             self.generation = generation
             self.modified = modified
             self.stamp = stamp
             self.channels = channels
             self.answers = answers
-            lastModifiedHeader = HTTPDate.format(modified)
-            generationHeader = String(generation)
+            keptAnswerHeaders = Self.answerHeaders(.answer, modified: modified, generation: generation)
+            unstoredAnswerHeaders = Self.answerHeaders(.noStore, modified: modified, generation: generation)
+        }
+
+        /// The headers an answer kept as `caching` says begins with.
+        func answerHeaders(_ caching: Caching) -> HTTPFields {
+            switch caching {
+            case .noStore: unstoredAnswerHeaders
+            case .seconds: caching == .answer ? keptAnswerHeaders : Self.answerHeaders(caching, modified: modified, generation: generation)
+            }
+        }
+
+        private static func answerHeaders(_ caching: Caching, modified: Timestamp, generation: Int) -> HTTPFields {
+            [.cacheControl: caching.header, .lastModified: HTTPDate.format(modified), .carteleraGeneration: String(generation)]
         }
     }
 

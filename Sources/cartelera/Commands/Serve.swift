@@ -92,11 +92,7 @@ extension Cartelera {
             let file = try global.configuration()
             let webFolder = try SitePublishing.webFolder(flag: web, configured: file.folders[.web], command: "serve")
             let level: Logger.Level = global.debug ? .debug : noAccessLog ? .notice : .info
-            LoggingSystem.bootstrap { label in
-                var handler = StreamLogHandler.standardError(label: label)
-                handler.logLevel = level
-                return handler
-            }
+            LoggingSystem.bootstrap { label in DeferredMetadataLogHandler(label: label, level: level) }
             let outputFolder = global.outputDirectory(output)
             var configuration = ServerConfiguration(
                 storeRoot: global.storeDirectory, outputFolder: outputFolder,
