@@ -62,6 +62,7 @@ extension ProgrammeShardReader {
                 stored.reserveCapacity(reader.remaining / 256)
                 if !reader.take(byte: UInt8(ascii: "]")) {
                     var repeats = Repeats()
+                    defer { SharedListTables.giveBack(&repeats.lists) }
                     var scratch: [UInt8] = []
                     // Each programme is read into `slot`, then moved out of it: no copy of its fields.
                     let slot = UnsafeMutablePointer<Programme>.allocate(capacity: 1)
