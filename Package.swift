@@ -90,7 +90,7 @@ let package = Package(
         .target(
             name: "CarteleraFeeds",
             dependencies: [
-                "CarteleraCore", "CarteleraModel", "CarteleraStore", "CarteleraQuery", "CarteleraOutput",
+                "CarteleraCore", "CarteleraModel", "CarteleraStore", "CarteleraQuery", "CarteleraOutput", "CSyncfs",
                 .product(name: "Yams", package: "Yams"),
             ]),
         .target(

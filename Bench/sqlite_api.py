@@ -242,7 +242,7 @@ class Connection(asyncio.Protocol):
             headers = {name.strip().lower(): value.strip() for name, _, value in (line.partition(":") for line in lines[1:])}
             if len(request) != 3 or not request[2].startswith("HTTP/1."):
                 return self.finish(400, {"error": "bad request"})
-            if "content-length" in headers or "transfer-encoding" in headers:
+            if headers.get("content-length", "0") != "0" or "transfer-encoding" in headers:
                 return self.finish(400, {"error": "a request with a body"})
             method, target, version = request
             connection = headers.get("connection", "").lower()

@@ -32,4 +32,15 @@ static inline int cartelera_link_unnamed(int fd, const char *path) {
     return linkat(AT_FDCWD, source, AT_FDCWD, path, AT_SYMLINK_FOLLOW);
 }
 
+// Returns the free pages of every malloc arena to the system (glibc's malloc_trim, which Glibc's Swift overlay does not
+// expose); elsewhere nothing.
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
+static inline void cartelera_release_free_memory(void) {
+#ifdef __GLIBC__
+    malloc_trim(0);
+#endif
+}
+
 #endif

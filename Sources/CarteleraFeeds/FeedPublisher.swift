@@ -165,7 +165,7 @@ public struct FeedPublisher: Sendable {
         let names = Dictionary(all.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         let guide = guideIsCurrent ? nil : try XMLTVFiles(folder: folder, relative: "guide.xml", language: "es", channels: all)
         var pending: [ChannelID: [Day: ScheduleItems]] = [:]
-        // A local day's programmes start on its UTC day or the ones either side of it (offsets stay within a day).
+        // Written as soon as no later UTC day can add to it, so only the local days still open wait as bytes.
         func flush(through last: Day?) throws(BuildError) {
             for channel in pending.keys.sorted() {
                 guard let byDay = pending[channel] else { continue }
@@ -196,7 +196,9 @@ public struct FeedPublisher: Sendable {
                     }
                 }
             }
-            try flush(through: day.advanced(by: -1))
+            // Every programme still to come starts at the next UTC midnight or later, so on its local day there or later.
+            try flush(through: context.guideZone.local(day.advanced(by: 1).startUTC).day.advanced(by: -1))
+            MemoryRelease.freedPages()
         }
         try flush(through: nil)
         if let guide {

@@ -1,4 +1,8 @@
 /// One airing of a programme on a channel.
+///
+/// Its optional properties are spelled `Optional<…>`: written `T?`, a `var` starts as nil before any initializer runs,
+/// so each initializer assigns over those nils and the optimizer builds the value aside and copies it whole (a
+/// retain and a release per part), where the store's reader builds a million of them in place.
 public struct Programme: Hashable, Codable, Sendable, Identifiable {
     /// The stable id: channel and start.
     public var id: ProgrammeID
@@ -7,31 +11,31 @@ public struct Programme: Hashable, Codable, Sendable, Identifiable {
     /// The start instant (UTC).
     public var start: Timestamp
     /// The end instant (UTC), when the source gives or implies one.
-    public var stop: Timestamp?
+    public var stop: Optional<Timestamp>
     /// The IANA zone the source shows its times in.
     public var timeZone: String
     /// The title as the source writes it.
     public var title: String
     /// The episode title or subtitle.
-    public var subtitle: String?
+    public var subtitle: Optional<String>
     /// The synopsis.
-    public var description: String?
+    public var description: Optional<String>
     /// The source's own category labels, kept as they were.
     public var categories: [String]
     /// The canonical genres the labels map onto.
     public var genres: [Genre]
     /// Film, series, show… when the labels say.
-    public var type: ProgrammeType?
+    public var type: Optional<ProgrammeType>
     /// Production year.
-    public var year: Int?
+    public var year: Optional<Int>
     /// The season number.
-    public var season: Int?
+    public var season: Optional<Int>
     /// The episode number.
-    public var episode: Int?
+    public var episode: Optional<Int>
     /// An image, an http(s) URL.
-    public var image: String?
+    public var image: Optional<String>
     /// The programme's page on the source site.
-    public var url: String?
+    public var url: Optional<String>
     /// Directors, as credited.
     public var directors: [String]
     /// Cast, as credited.
@@ -39,19 +43,19 @@ public struct Programme: Hashable, Codable, Sendable, Identifiable {
     /// Guests and presenters' guests (talk shows).
     public var guests: [String]
     /// Age rating, such as `{system: "ES", value: "+12"}`.
-    public var rating: Rating?
+    public var rating: Optional<Rating>
     /// Critics' or viewers' score out of 10.
-    public var score: Double?
+    public var score: Optional<Double>
     /// Country of production.
-    public var country: String?
+    public var country: Optional<String>
     /// Spoken language.
-    public var language: String?
+    public var language: Optional<String>
     /// Where the programme came from; several sources when merged.
     public var provenance: [Provenance]
     /// The source's own id for the programme (a site's programme number), when it gives one.
-    public var externalID: String?
+    public var externalID: Optional<String>
     /// More credits, images and keywords, when the source gives any.
-    public var extras: ProgrammeExtras?
+    public var extras: Optional<ProgrammeExtras>
 
     /// A programme from its parts; its id follows channel and start.
     public init(

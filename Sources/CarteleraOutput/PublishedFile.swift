@@ -134,9 +134,10 @@ public enum PublishedFile {
         return (String(path[..<slash]), String(path[bytes.index(after: slash)...]))
     }
 
-    /// The folder holding `path`.
+    /// The folder holding `path`: `.` for a bare file name, which is in the current folder (not in `/`).
     static func folder(of path: String) -> String {
-        (path as NSString).deletingLastPathComponent
+        let folder = (path as NSString).deletingLastPathComponent
+        return folder.isEmpty ? "." : folder
     }
 
     /// Creates a folder and its parents.

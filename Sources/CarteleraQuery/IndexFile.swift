@@ -211,11 +211,15 @@ struct StringColumn: @unchecked Sendable {
     let owner: IndexFile
 
     subscript(index: Int) -> String {
+        String(decoding: bytes(index), as: UTF8.self)
+    }
+
+    /// The UTF-8 bytes of string `index`, in the mapping: valid while the column is.
+    func bytes(_ index: Int) -> UnsafeRawBufferPointer {
         precondition(index >= 0 && index < count, "index column read out of bounds")
         let start = Int(base.loadUnaligned(fromByteOffset: 4 + index * 4, as: UInt32.self))
         let end = Int(base.loadUnaligned(fromByteOffset: 4 + (index + 1) * 4, as: UInt32.self))
-        let text = base + 4 + (count + 1) * 4
-        return String(decoding: UnsafeRawBufferPointer(start: text + start, count: end - start), as: UTF8.self)
+        return UnsafeRawBufferPointer(start: base + 4 + (count + 1) * 4 + start, count: end - start)
     }
 
     /// Every string, in order.
@@ -223,9 +227,6 @@ struct StringColumn: @unchecked Sendable {
 
     /// Hands the UTF-8 bytes of string `index` to `body` without making a string.
     func withBytes(_ index: Int, _ body: (UnsafeRawBufferPointer) -> Void) {
-        precondition(index >= 0 && index < count, "index column read out of bounds")
-        let start = Int(base.loadUnaligned(fromByteOffset: 4 + index * 4, as: UInt32.self))
-        let end = Int(base.loadUnaligned(fromByteOffset: 4 + (index + 1) * 4, as: UInt32.self))
-        body(UnsafeRawBufferPointer(start: base + 4 + (count + 1) * 4 + start, count: end - start))
+        body(bytes(index))
     }
 }

@@ -141,9 +141,12 @@ public struct QueryEngine: Sendable {
     /// The external ids (or stable ids) of every programme the query matches, in order.
     public func programmeIDs(_ query: Query) -> [String] {
         let programmes = index.programmes
-        return ProgrammeSearch(index: programmes).matches(query).map { match in
-            let external = programmes.externalID[match.record]
-            return external.isEmpty ? programmes.id(match.record).rawValue : external
+        let matches = ProgrammeSearch(index: programmes).matches(query)
+        // Every id is found in the mapping before any is made into a string: records far apart in the index miss the
+        // cache together in one short loop, not one after another between two strings' work.
+        let ids = matches.map { programmes.externalID.bytes($0.record) }
+        return zip(matches, ids).map { match, bytes in
+            bytes.isEmpty ? programmes.id(match.record).rawValue : String(decoding: bytes, as: UTF8.self)
         }
     }
 

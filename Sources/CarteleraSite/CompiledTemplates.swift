@@ -7,8 +7,8 @@ import CarteleraOutput
 /// Only a subset is compiled: text, `{{name}}`, `{{{name}}}`/`{{& name}}`, dotted names, `{{.}}`, sections, inverted
 /// sections, comments, partials that are not indented, and the content-type pragma `WebFolder` puts in front. A folder
 /// whose templates use anything else (transforms, lambdas, set delimiters, inheritance, indented partials) is rendered by
-/// swift-mustache alone, and so is a page whose context holds a value of another kind (see `ContextValue`). Tests render
-/// every page of the fixture site both ways and compare the bytes; `cartelera-bench build` does it for data set G.
+/// swift-mustache alone, and so is a page that prints a list or an object as a variable. Tests render every page of the
+/// fixture site both ways and compare the bytes; `cartelera-bench build` does it for data set G.
 struct CompiledTemplates: Sendable {
     /// One piece of a compiled template.
     indirect enum Node: Sendable {
@@ -48,12 +48,8 @@ struct CompiledTemplates: Sendable {
         }
     }
 
-    /// The page rendered as UTF-8; nil when its context holds a value this renderer does not know.
-    func render(_ context: [String: Any], template: String) -> [UInt8]? {
-        render(PageValue(context), template: template)
-    }
-
-    /// The page rendered as UTF-8 from its context sorted once; nil when it holds a value this renderer does not know.
+    /// The page rendered as UTF-8 from its value; nil when the template prints a list or an object, which is left to
+    /// swift-mustache.
     func render(_ context: PageValue, template: String) -> [UInt8]? {
         guard let nodes = templates[template] else { return nil }
         var output: [UInt8] = []
@@ -95,7 +91,6 @@ struct CompiledTemplates: Sendable {
                 case .flag(let flag):
                     if flag != inverted, !render(children, stack: &stack, into: &output, depth: depth) { return false }
                     continue
-                case .other: return false
                 default: elements = nil
                 }
                 if inverted {
@@ -108,8 +103,6 @@ struct CompiledTemplates: Sendable {
                     continue
                 }
                 for element in elements ?? [value] {
-                    // An element of another kind might have children swift-mustache finds by reflection: left to it.
-                    if case .other = element { return false }
                     stack.append(element)
                     let rendered = render(children, stack: &stack, into: &output, depth: depth)
                     stack.removeLast()
@@ -142,54 +135,6 @@ struct CompiledTemplates: Sendable {
         }
         return found
     }
-}
-
-/// A value of a page's context sorted by its exact type, with no cast to a protocol: the kinds pages are built from.
-enum ContextValue {
-    case text(String)
-    case flag(Bool)
-    case integer(Int)
-    case real(Double)
-    case object([String: Any])
-    case labels([String: String])
-    case list([Any])
-    case objects([[String: Any]])
-    case texts([String])
-    case other
-
-    init(_ value: Any) {
-        let type = ObjectIdentifier(Swift.type(of: value))
-        switch type {
-        case Self.textType: self = .text(value as! String)
-        case Self.objectType: self = .object(value as! [String: Any])
-        case Self.objectsType: self = .objects(value as! [[String: Any]])
-        case Self.flagType: self = .flag(value as! Bool)
-        case Self.integerType: self = .integer(value as! Int)
-        case Self.labelsType: self = .labels(value as! [String: String])
-        case Self.listType: self = .list(value as! [Any])
-        case Self.textsType: self = .texts(value as! [String])
-        case Self.realType: self = .real(value as! Double)
-        default:
-            // Arrays and dictionaries of other element types, converted (slower) as swift-mustache reads them the same way.
-            if let list = value as? [Any] {
-                self = .list(list)
-            } else if let object = value as? [String: Any] {
-                self = .object(object)
-            } else {
-                self = .other
-            }
-        }
-    }
-
-    private static let textType = ObjectIdentifier(String.self)
-    private static let flagType = ObjectIdentifier(Bool.self)
-    private static let integerType = ObjectIdentifier(Int.self)
-    private static let realType = ObjectIdentifier(Double.self)
-    private static let objectType = ObjectIdentifier([String: Any].self)
-    private static let labelsType = ObjectIdentifier([String: String].self)
-    private static let listType = ObjectIdentifier([Any].self)
-    private static let objectsType = ObjectIdentifier([[String: Any]].self)
-    private static let textsType = ObjectIdentifier([String].self)
 }
 
 /// Reads one template the way swift-mustache's parser does (standalone lines included), for the subset

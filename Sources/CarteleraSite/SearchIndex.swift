@@ -8,22 +8,30 @@ import CarteleraModel
 enum SearchIndex {
     /// The index of `content`, ends of programmes from `index`.
     static func json(_ content: SiteContent, index: ContentIndex) -> [UInt8] {
-        let programmes: [Any] = content.programmes.enumerated().map { position, programme in
+        let programmes = content.programmes.enumerated().map { position, programme -> PageValue in
             let start = programme.start.secondsSince1970
             let stop = (index.listings.ends[position] ?? programme.start).secondsSince1970
-            return [programme.title, SitePaths.programme(programme.id), programme.type?.rawValue ?? "", programme.genres.map(\.rawValue).joined(separator: ","),
-                    content.channels[programme.channel]?.name ?? programme.channel.rawValue, Int(start), Int(stop)] as [Any]
+            return .list([
+                .text(programme.title), .text(SitePaths.programme(programme.id)), .text(programme.type?.rawValue ?? ""),
+                .text(programme.genres.map(\.rawValue).joined(separator: ",")), .text(content.channels[programme.channel]?.name ?? programme.channel.rawValue),
+                .integer(Int(start)), .integer(Int(stop)),
+            ])
         }
-        let clubs: [Any] = content.venues.filter { index.clubs.contains($0.id) }.map { venue in
-            [venue.name, SitePaths.club(venue.id), venue.musicGenres.map(\.rawValue).joined(separator: ","), venue.freeEntry == true ? 1 : 0, venue.city] as [Any]
+        let clubs = content.venues.filter { index.clubs.contains($0.id) }.map { venue -> PageValue in
+            .list([
+                .text(venue.name), .text(SitePaths.club(venue.id)), .text(venue.musicGenres.map(\.rawValue).joined(separator: ",")),
+                .integer(venue.freeEntry == true ? 1 : 0), .text(venue.city),
+            ])
         }
         let names = Dictionary(content.venues.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
-        let nights: [Any] = index.nights.map { entry in
+        let nights = index.nights.map { entry -> PageValue in
             let night = entry.night
-            return [night.title, SitePaths.night(night.id), night.musicGenres.map(\.rawValue).joined(separator: ","), night.freeEntry == true ? 1 : 0,
-                    names[night.venue] ?? night.venue.rawValue, night.date.description] as [Any]
+            return .list([
+                .text(night.title), .text(SitePaths.night(night.id)), .text(night.musicGenres.map(\.rawValue).joined(separator: ",")),
+                .integer(night.freeEntry == true ? 1 : 0), .text(names[night.venue] ?? night.venue.rawValue), .text(night.date.description),
+            ])
         }
-        let object: [String: Any] = ["programmes": programmes, "clubs": clubs, "nights": nights]
+        let object = PageValue.object([("programmes", .list(programmes)), ("clubs", .list(clubs)), ("nights", .list(nights))])
         return Array(SiteJSON.text(object).utf8)
     }
 }

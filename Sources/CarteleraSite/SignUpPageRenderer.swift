@@ -67,49 +67,51 @@ public struct SignUpPageRenderer: Sendable {
         let labels = web.labels(language)
         let root = SitePaths.up(from: path)
         let languageRoot = root + language.folder
-        var context: [String: Any] = [
-            "t": labels.texts, "lang": language.rawValue, "root": languageRoot, "siteRoot": root, "assets": root + "assets/", "noindex": true,
-        ]
         let nightPath = night.map { SitePaths.night($0.night.id) } ?? SitePaths.tonight
-        context["canonical"] = languageRoot + nightPath
-        context["alternate"] = ["lang": language.other.rawValue, "href": root + language.other.folder + nightPath,
-                                "name": language.other == .es ? "Español" : "English"] as [String: Any]
-        context["backHref"] = languageRoot + nightPath
-        context["backText"] = labels[night == nil ? "backToTonight" : "backToNight"]
-        if let night { context["night"] = facts(night, labels: labels, href: languageRoot + nightPath) }
+        var context: PageEntries = [
+            ("t", .labels(labels.texts)), ("lang", .text(language.rawValue)), ("root", .text(languageRoot)), ("siteRoot", .text(root)),
+            ("assets", .text(root + "assets/")), ("noindex", .flag(true)), ("canonical", .text(languageRoot + nightPath)),
+            ("alternate", .object([
+                ("lang", .text(language.other.rawValue)), ("href", .text(root + language.other.folder + nightPath)),
+                ("name", .text(language.other == .es ? "Español" : "English")),
+            ])),
+            ("backHref", .text(languageRoot + nightPath)), ("backText", .text(labels[night == nil ? "backToTonight" : "backToNight"])),
+        ]
+        if let night { context.append(("night", facts(night, labels: labels, href: languageRoot + nightPath))) }
         switch outcome {
         case .accepted(let reference, let code, let partySize, let placesLeft):
-            context["title"] = labels["signUpAcceptedTitle"]
-            context["heading"] = labels["signUpAcceptedHeading"]
-            var receipt: [String: Any] = ["reference": reference, "code": code, "partySize": partySize,
-                                          "cancelAction": "guestlist/\(SitePaths.apiSegment(reference))/cancel"]
-            if let placesLeft { receipt["placesLeft"] = placesLeft }
-            context["receipt"] = receipt
+            var receipt: PageEntries = [
+                ("reference", .text(reference)), ("code", .text(code)), ("partySize", .integer(partySize)),
+                ("cancelAction", .text("guestlist/\(SitePaths.apiSegment(reference))/cancel")),
+            ]
+            if let placesLeft { receipt.append(("placesLeft", .integer(placesLeft))) }
+            context += [("title", .text(labels["signUpAcceptedTitle"])), ("heading", .text(labels["signUpAcceptedHeading"])), ("receipt", .object(receipt))]
         case .cancelled(let reference):
-            context["title"] = labels["signUpCancelledTitle"]
-            context["heading"] = labels["signUpCancelledTitle"]
-            context["message"] = labels["signUpCancelledText"].replacingOccurrences(of: "{reference}", with: reference)
+            context += [
+                ("title", .text(labels["signUpCancelledTitle"])), ("heading", .text(labels["signUpCancelledTitle"])),
+                ("message", .text(labels["signUpCancelledText"].replacingOccurrences(of: "{reference}", with: reference))),
+            ]
         case .refused(let problem):
-            context["title"] = labels["signUpRefusedTitle"]
-            context["heading"] = labels["signUpRefusedTitle"]
-            context["message"] = problem.text(labels)
-            context["problem"] = true
+            context += [
+                ("title", .text(labels["signUpRefusedTitle"])), ("heading", .text(labels["signUpRefusedTitle"])), ("message", .text(problem.text(labels))),
+                ("problem", .flag(true)),
+            ]
         }
-        return web.render(context, template: "signup")
+        return web.render(.object(context), template: "signup")
     }
 
     /// The night's title (linked to its page), evening, venue and doors.
-    private func facts(_ facts: NightFacts, labels: SiteLabels, href: String) -> [String: Any] {
+    private func facts(_ facts: NightFacts, labels: SiteLabels, href: String) -> PageValue {
         let night = facts.night
-        var values: [String: Any] = ["title": night.title, "href": href, "eveningText": labels.longDate(night.date)]
-        if let venue = facts.venueName, !venue.isEmpty { values["venueName"] = venue }
+        var values: PageEntries = [("title", .text(night.title)), ("href", .text(href)), ("eveningText", .text(labels.longDate(night.date)))]
+        if let venue = facts.venueName, !venue.isEmpty { values.append(("venueName", .text(venue))) }
         if let doors = night.doors {
             let local = zone.local(doors)
             let clock = SitePages.clock(local.secondOfDay)
-            values["doors"] = local.day == night.date ? clock : labels.shortDate(local.day) + " · " + clock
-            values["doorsISO"] = doors.iso8601
+            values.append(("doors", .text(local.day == night.date ? clock : labels.shortDate(local.day) + " · " + clock)))
+            values.append(("doorsISO", .text(doors.iso8601)))
         }
-        return values
+        return .object(values)
     }
 }
 

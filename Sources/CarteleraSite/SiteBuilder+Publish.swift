@@ -11,7 +11,7 @@ extension SiteBuilder {
         var files = web.assets.map { SiteFile(path: "assets/" + $0.name, bytes: $0.bytes) }
         // A sitemap lists absolute addresses only (sitemaps.org): without the site's own, none is published.
         if let baseURL = options.baseURL { files.append(SiteFile(path: "sitemap.xml", bytes: sitemap(pages, under: baseURL))) }
-        let notFound: [String: Any] = ["base": "/", "es": web.labels(.es).texts, "en": web.labels(.en).texts]
+        let notFound = PageValue.object([("base", .text("/")), ("es", .labels(web.labels(.es).texts)), ("en", .labels(web.labels(.en).texts))])
         files.append(SiteFile(path: "404.html", bytes: web.render(notFound, template: "not-found", mustacheOnly: options.mustacheOnly)))
         return files
     }

@@ -30,7 +30,7 @@ struct SiteManifest: Codable, Sendable, Equatable {
     /// Writes the manifest atomically (synced: the pages it lists may be regenerated, but it must never be torn).
     func write(output: String) throws(SiteError) {
         let path = output + "/" + Self.file
-        let object: [String: Any] = ["version": version, "fingerprint": fingerprint, "input": input, "pages": pages as [String: Any]]
+        let object = PageValue.object([("version", .integer(version)), ("fingerprint", .text(fingerprint)), ("input", .text(input)), ("pages", .labels(pages))])
         do {
             try FileManager.default.createDirectory(atPath: output + "/.cartelera", withIntermediateDirectories: true)
             try PublishedFile.write(Array(SiteJSON.text(object).utf8), to: path)

@@ -2,9 +2,9 @@ import CarteleraCore
 
 /// One page to publish: where it goes, the template that renders it and the values the template reads.
 ///
-/// The value holds only strings, numbers, booleans and lists and objects of them, built fresh for the page and never
-/// mutated after, so pages cross threads while rendering in parallel.
-struct SitePage: @unchecked Sendable {
+/// The value holds only strings, numbers, booleans and lists and objects of them, so pages cross threads while rendering
+/// in parallel.
+struct SitePage: Sendable {
     /// The file, relative to the output folder (`en/tv/index.html`).
     let path: String
     /// The template's name, without `.mustache`.
@@ -13,20 +13,12 @@ struct SitePage: @unchecked Sendable {
     /// the language's labels and is left out of the hash (the fingerprint covers it).
     let value: PageValue
 
-    /// A page at `path` rendered by `template` from `context`.
-    init(path: String, template: String, context: [String: Any]) {
-        self.init(path: path, template: template, value: PageValue(context))
-    }
-
-    /// A page at `path` rendered by `template` from a value built as it is rendered.
+    /// A page at `path` rendered by `template` from `value`.
     init(path: String, template: String, value: PageValue) {
         self.path = path
         self.template = template
         self.value = value
     }
-
-    /// The value as swift-mustache reads it, for the pages it renders (a page's value is always an object).
-    var context: [String: Any] { value.mustacheValue as? [String: Any] ?? [:] }
 
     /// A hash of everything the page shows: equal hashes render equal pages with the same templates.
     var inputHash: String {
@@ -61,8 +53,6 @@ struct SitePage: @unchecked Sendable {
             hash.combine(byte: 0x07)
             for element in list { combine(element, into: &hash) }
             hash.combine(byte: 0x08)
-        case .other(let original):
-            hash.combine(String(describing: original).utf8)
         }
     }
 

@@ -54,51 +54,53 @@ extension SitePages {
         let dayStart = gridStart(day), dayEnd = gridStart(day.advanced(by: 1))
         let slots = max(1, Int((dayEnd.secondsSince1970 - dayStart.secondsSince1970) / Self.gridSlotSeconds))
         let current = dayStart <= now && now < dayEnd ? Int((now.secondsSince1970 - dayStart.secondsSince1970) / Self.gridSlotSeconds) : nil
-        var hours: [[String: Any]] = []
+        var hours: [PageEntries] = []
         var slot = 0
         while slot < slots {
             let width = min(12, slots - slot)
             let instant = dayStart.adding(seconds: Int64(slot) * Self.gridSlotSeconds)
-            hours.append(["text": time(instant), "iso": instant.iso8601, "span": width])
+            hours.append([("text", .text(time(instant))), ("iso", .text(instant.iso8601)), ("span", .integer(width))])
             slot += width
         }
-        var rows: [[String: Any]] = []
+        var rows: [PageEntries] = []
         for channel in parts[part] {
-            let cells = gridCells(channel, day: day, from: dayStart, to: dayEnd, slots: slots, path: path)
-            guard cells.contains(where: { $0["isGap"] as? Bool == false }) else { continue }
+            guard let cells = gridCells(channel, day: day, from: dayStart, to: dayEnd, slots: slots, path: path) else { continue }
             let days = index.listings.byChannel[channel] ?? [:]
             let channelDay = days[day] != nil ? day : days.keys.filter { $0 > day }.min() ?? days.keys.max() ?? day
-            rows.append(["channelName": channelName(channel), "channelHref": root + SitePaths.channelDay(channel, channelDay), "cells": cells])
+            rows.append([("channelName", .text(channelName(channel))), ("channelHref", .text(root + SitePaths.channelDay(channel, channelDay))), ("cells", .objects(cells))])
         }
-        var values: [String: Any] = [
-            "heading": labels["gridTitle"], "dayText": longDate(day), "hours": hours, "rows": rows, "slots": slots,
-            "startEpoch": Int(dayStart.secondsSince1970), "endEpoch": Int(dayEnd.secondsSince1970), "slotSeconds": Int(Self.gridSlotSeconds),
-            "nowISO": now.iso8601, "nowText": dateTime(now), "zone": zone.identifier, "hoursClass": "h\(slots)",
+        var values: PageEntries = [
+            ("heading", .text(labels["gridTitle"])), ("dayText", .text(longDate(day))), ("hours", .objects(hours)), ("rows", .objects(rows)),
+            ("slots", .integer(slots)), ("startEpoch", .integer(Int(dayStart.secondsSince1970))), ("endEpoch", .integer(Int(dayEnd.secondsSince1970))),
+            ("slotSeconds", .integer(Int(Self.gridSlotSeconds))), ("nowISO", .text(now.iso8601)), ("nowText", .text(dateTime(now))),
+            ("zone", .text(zone.identifier)), ("hoursClass", .text("h\(slots)")),
             // A row of one empty cell per slot: every column has a cell starting in it (as valid tables must), and the line
             // at the current time is drawn from the left edge of the slot's cell.
-            "ruler": (0..<slots).map { $0 == current } as [Any], "lineHidden": current == nil,
-            "tvHref": root + SitePaths.tv,
+            ("ruler", .list((0..<slots).map { .flag($0 == current) })), ("lineHidden", .flag(current == nil)),
+            ("tvHref", .text(root + SitePaths.tv)),
         ]
-        if let previous { values["previous"] = ["href": root + SitePaths.grid(previous, part: 0), "text": shortDate(previous)] }
-        if let next { values["next"] = ["href": root + SitePaths.grid(next, part: 0), "text": shortDate(next)] }
+        if let previous { values.append(("previous", dayLink(root + SitePaths.grid(previous, part: 0), previous))) }
+        if let next { values.append(("next", dayLink(root + SitePaths.grid(next, part: 0), next))) }
         if parts.count > 1 {
             var first = 1
-            values["parts"] = parts.enumerated().map { offset, channels -> [String: Any] in
+            values.append(("parts", .objects(parts.enumerated().map { offset, channels -> PageEntries in
                 defer { first += channels.count }
-                return ["text": "\(first)–\(first + channels.count - 1)", "href": root + SitePaths.grid(day, part: offset), "selected": offset == part]
-            }
+                return [("text", .text("\(first)–\(first + channels.count - 1)")), ("href", .text(root + SitePaths.grid(day, part: offset))),
+                        ("selected", .flag(offset == part))]
+            })))
         }
         return page(path, template: "tv-grid", title: "\(labels["gridTitle"]) · \(longDate(day))", values)
     }
 
     /// A channel's row of a grid day: its programmes that overlap it as blocks of whole slots, in order, with empty cells
-    /// for the gaps, together spanning exactly `slots` columns.
-    private func gridCells(_ channel: ChannelID, day: Day, from dayStart: Timestamp, to dayEnd: Timestamp, slots: Int, path: String) -> [[String: Any]] {
+    /// for the gaps, together spanning exactly `slots` columns; nil when no programme of the channel overlaps the day.
+    private func gridCells(_ channel: ChannelID, day: Day, from dayStart: Timestamp, to dayEnd: Timestamp, slots: Int, path: String) -> [PageEntries]? {
         let byDay = index.listings.byChannel[channel] ?? [:]
         // The day's programmes, the next day's small hours, and the night before's last ones, which may still be on at 06:00.
         let positions = (byDay[day.advanced(by: -1)]?.suffix(2) ?? []) + (byDay[day] ?? []) + (byDay[day.advanced(by: 1)] ?? [])
         let root = SitePaths.up(from: path)
-        var cells: [[String: Any]] = []
+        var cells: [PageEntries] = []
+        var programmes = 0
         var cursor = 0
         func slot(_ instant: Timestamp) -> Int {
             let seconds = instant.secondsSince1970 - dayStart.secondsSince1970
@@ -111,15 +113,18 @@ extension SitePages {
             let first = max(cursor, slot(max(programme.start, dayStart)))
             let last = min(slots, max(first + 1, slot(min(stop, dayEnd))))
             guard first < last else { continue }
-            if first > cursor { cells.append(["span": first - cursor, "isGap": true]) }
-            let cell: [String: Any] = ["span": last - first, "title": programme.title, "href": root + SitePaths.programme(programme.id),
-                                       "time": time(programme.start, on: day), "startISO": programme.start.iso8601,
-                                       "start": Int(programme.start.secondsSince1970), "stop": Int(stop.secondsSince1970),
-                                       "isGap": false, "current": programme.start <= now && now < stop]
-            cells.append(cell)
+            if first > cursor { cells.append([("span", .integer(first - cursor)), ("isGap", .flag(true))]) }
+            cells.append([
+                ("span", .integer(last - first)), ("title", .text(programme.title)), ("href", .text(root + SitePaths.programme(programme.id))),
+                ("time", .text(time(programme.start, on: day))), ("startISO", .text(programme.start.iso8601)),
+                ("start", .integer(Int(programme.start.secondsSince1970))), ("stop", .integer(Int(stop.secondsSince1970))),
+                ("isGap", .flag(false)), ("current", .flag(programme.start <= now && now < stop)),
+            ])
+            programmes += 1
             cursor = last
         }
-        if cursor < slots { cells.append(["span": slots - cursor, "isGap": true]) }
+        guard programmes > 0 else { return nil }
+        if cursor < slots { cells.append([("span", .integer(slots - cursor)), ("isGap", .flag(true))]) }
         return cells
     }
 }

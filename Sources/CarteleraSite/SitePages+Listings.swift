@@ -12,15 +12,15 @@ extension SitePages {
         }
         for decade in index.listings.byDecade.keys.sorted() {
             let path = SitePaths.decade(decade)
-            var sections: [[String: Any]] = []
+            var sections: [PageEntries] = []
             var byDay: [Day: [Int]] = [:]
             for position in index.listings.byDecade[decade] ?? [] { byDay[index.listings.localDays[position], default: []].append(position) }
             for day in byDay.keys.sorted() {
-                sections.append(["sectionHeading": longDate(day),
-                                 "programmes": (byDay[day] ?? []).map { programmeRow($0, from: path, showsChannel: true, showsType: true) }])
+                sections.append([("sectionHeading", .text(longDate(day))),
+                                 ("programmes", .objects((byDay[day] ?? []).map { programmeRow($0, from: path, showsChannel: true, showsType: true) }))])
             }
             let heading = "\(labels["year"]) \(decade)–\(decade + 9)"
-            emit(page(path, template: "listing", title: heading, ["heading": heading, "sections": sections]))
+            emit(page(path, template: "listing", title: heading, [("heading", .text(heading)), ("sections", .objects(sections))]))
         }
     }
 
@@ -42,36 +42,34 @@ extension SitePages {
     private func listingsIndex() -> SitePage {
         let path = SitePaths.listings
         let root = SitePaths.up(from: path)
-        let types = ProgrammeType.allCases.compactMap { type -> [String: Any]? in
+        let types = ProgrammeType.allCases.compactMap { type -> PageEntries? in
             guard let byDay = index.listings.byType[type], let day = landingDay(byDay.keys) else { return nil }
-            return ["label": typeLabel(type), "href": root + SitePaths.type(type, day)]
+            return [("label", .text(typeLabel(type))), ("href", .text(root + SitePaths.type(type, day)))]
         }
-        let genres = Genre.allCases.compactMap { genre -> [String: Any]? in
+        let genres = Genre.allCases.compactMap { genre -> PageEntries? in
             guard let byDay = index.listings.byGenre[genre], let day = landingDay(byDay.keys) else { return nil }
-            return ["label": genreLabel(genre), "href": root + SitePaths.genre(genre, day)]
+            return [("label", .text(genreLabel(genre))), ("href", .text(root + SitePaths.genre(genre, day)))]
         }
-        let decades = index.listings.byDecade.keys.sorted().map { decade -> [String: Any] in
-            ["label": "\(decade)–\(decade + 9)", "href": root + SitePaths.decade(decade), "count": index.listings.byDecade[decade]?.count ?? 0]
+        let decades = index.listings.byDecade.keys.sorted().map { decade -> PageEntries in
+            [("label", .text("\(decade)–\(decade + 9)")), ("href", .text(root + SitePaths.decade(decade))),
+             ("count", .integer(index.listings.byDecade[decade]?.count ?? 0))]
         }
-        let groups: [[String: Any]] = [
-            ["heading": labels["byType"], "items": types], ["heading": labels["byGenre"], "items": genres], ["heading": labels["byYear"], "items": decades],
-        ].filter { ($0["items"] as? [[String: Any]])?.isEmpty == false }
-        return page(path, template: "listings-index", title: labels["listingsTitle"], ["groups": groups])
+        let groups = [(labels["byType"], types), (labels["byGenre"], genres), (labels["byYear"], decades)].filter { !$0.1.isEmpty }.map { heading, items -> PageEntries in
+            [("heading", .text(heading)), ("items", .objects(items))]
+        }
+        return page(path, template: "listings-index", title: labels["listingsTitle"], [("groups", .objects(groups))])
     }
 
     private func listing(path: String, heading: String, day: Day, days: [(Day, String)], positions: [Int], showsType: Bool) -> SitePage {
         let root = SitePaths.up(from: path)
-        let dayLinks = days.map { other, otherPath -> [String: Any] in
-            ["text": shortDate(other), "href": root + otherPath, "selected": other == day]
+        let dayLinks = days.map { other, otherPath -> PageEntries in
+            [("text", .text(shortDate(other))), ("href", .text(root + otherPath)), ("selected", .flag(other == day))]
         }
         // A row does not repeat the heading: in the sport genre's list, a sport programme's type is left out.
-        let rows = positions.map { position -> [String: Any] in
-            var row = programmeRow(position, from: path, showsChannel: true, showsType: showsType, day: day)
-            if row["typeLabel"] as? String == heading { row["typeLabel"] = nil }
-            return row
-        }
+        let rows = positions.map { programmeRow($0, from: path, showsChannel: true, showsType: showsType, hiddenType: heading, day: day) }
         return page(path, template: "listing", title: "\(heading) · \(longDate(day))", [
-            "heading": heading, "dayText": longDate(day), "days": dayLinks, "sections": rows.isEmpty ? [] : [["programmes": rows] as [String: Any]],
+            ("heading", .text(heading)), ("dayText", .text(longDate(day))), ("days", .objects(dayLinks)),
+            ("sections", .objects(rows.isEmpty ? [] : [[("programmes", .objects(rows))]])),
         ])
     }
 }

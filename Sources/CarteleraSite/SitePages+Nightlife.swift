@@ -46,14 +46,15 @@ extension SitePages {
     /// A night as a card of a list, linked from `path`: a line of what is known of it (its venue unless the card is on the
     /// venue's own page, the evening's date when `showsDate`, doors, music, price or free entry), so no separator is left
     /// dangling; its flyer and guest list.
-    private func nightCard(_ night: Night, list: GuestList?, from path: String, promoted: Bool, showsDate: Bool = false) -> [String: Any] {
+    private func nightCard(_ night: Night, list: GuestList?, from path: String, promoted: Bool, showsDate: Bool = false) -> PageEntries {
         let root = SitePaths.up(from: path)
         let venue = venuesByID[night.venue]
-        var card: [String: Any] = ["title": night.title, "href": root + SitePaths.night(night.id), "promoted": promoted]
-        var meta: [[String: Any]] = []
+        var card: PageEntries = [("title", .text(night.title)), ("href", .text(root + SitePaths.night(night.id))), ("promoted", .flag(promoted))]
+        var meta: [PageEntries] = []
         func part(_ text: String, link: String? = nil, time: String? = nil, label: String? = nil, date: Bool = false) {
-            meta.append(["text": text, "first": meta.isEmpty, "isLink": link != nil, "link": link ?? "", "isTime": time != nil, "iso": time ?? "",
-                         "label": label ?? "", "isDate": date, "isText": link == nil && time == nil && !date])
+            meta.append([("text", .text(text)), ("first", .flag(meta.isEmpty)), ("isLink", .flag(link != nil)), ("link", .text(link ?? "")),
+                         ("isTime", .flag(time != nil)), ("iso", .text(time ?? "")), ("label", .text(label ?? "")), ("isDate", .flag(date)),
+                         ("isText", .flag(link == nil && time == nil && !date))])
         }
         if !showsDate {
             let name = nonEmpty(venue?.name) ?? night.venue.rawValue
@@ -68,12 +69,12 @@ extension SitePages {
         } else if night.freeEntry == true {
             part(labels["freeEntry"])
         }
-        card["meta"] = meta
-        if let flyer = night.flyer { card["flyer"] = image(flyer, alt: "\(labels["flyerOf"]) \(night.title)", kind: .flyer) }
+        card.append(("meta", .objects(meta)))
+        if let flyer = night.flyer { card.append(("flyer", image(flyer, alt: "\(labels["flyerOf"]) \(night.title)", kind: .flyer))) }
         if let list {
-            var guest: [String: Any] = ["statusText": statusText(list.status(at: now))]
-            if list.status(at: now) == .open, let left = list.placesLeft { guest["placesLeft"] = left }
-            card["guestList"] = guest
+            var guest: PageEntries = [("statusText", .text(statusText(list.status(at: now))))]
+            if list.status(at: now) == .open, let left = list.placesLeft { guest.append(("placesLeft", .integer(left))) }
+            card.append(("guestList", .object(guest)))
         }
         return card
     }
@@ -123,119 +124,131 @@ extension SitePages {
             .sorted { (promoted.contains($0.night.id) ? 0 : 1) < (promoted.contains($1.night.id) ? 0 : 1) }
             .map { nightCard($0.night, list: $0.list, from: path, promoted: promoted.contains($0.night.id)) }
         // A city with no night tonight is named with its (0) but not linked: its page would be empty.
-        var cityLinks: [[String: Any]] = []
+        var cityLinks: [PageEntries] = []
         if !cities.isEmpty {
-            cityLinks.append(["name": labels["allCities"], "href": root + SitePaths.tonight, "count": nightsTonight.count, "selected": city == nil,
-                              "linked": true])
+            cityLinks.append([("name", .text(labels["allCities"])), ("href", .text(root + SitePaths.tonight)), ("count", .integer(nightsTonight.count)),
+                              ("selected", .flag(city == nil)), ("linked", .flag(true))])
             for (name, count) in cities {
-                cityLinks.append(["name": name, "href": root + SitePaths.tonight(city: name), "count": count, "selected": city == name,
-                                  "linked": count > 0 || city == name])
+                cityLinks.append([("name", .text(name)), ("href", .text(root + SitePaths.tonight(city: name))), ("count", .integer(count)),
+                                  ("selected", .flag(city == name)), ("linked", .flag(count > 0 || city == name))])
             }
         }
         let heading = city.map { "\(labels["tonightIn"]) \($0)" } ?? labels["tonightHeading"]
-        return page(path, template: "tonight", title: city.map { "\(labels["tonightTitle"]) · \($0)" } ?? labels["tonightTitle"],
-                    ["heading": heading, "dayText": longDate(evening), "featured": featured, "nights": nights, "cities": cityLinks])
+        return page(path, template: "tonight", title: city.map { "\(labels["tonightTitle"]) · \($0)" } ?? labels["tonightTitle"], [
+            ("heading", .text(heading)), ("dayText", .text(longDate(evening))), ("featured", .objects(featured)), ("nights", .objects(nights)),
+            ("cities", .objects(cityLinks)),
+        ])
     }
 
     /// A paid promotion as a card of tonight's page: its title, flyer and sponsor, which club it is for and when (the
     /// night's evening and doors, else until when it runs), linked to the night, else the club, else its own page.
-    private func featuredCard(_ promotion: Promotion, root: String, nights: [String: Night]) -> [String: Any] {
-        var card: [String: Any] = ["title": promotion.title]
+    private func featuredCard(_ promotion: Promotion, root: String, nights: [String: Night]) -> PageEntries {
+        var card: PageEntries = [("title", .text(promotion.title))]
         let night = promotion.night.flatMap { nights[$0] }
-        if let flyer = promotion.flyer { card["flyer"] = image(flyer, alt: "\(labels["flyerOf"]) \(promotion.title)", kind: .flyer) }
-        if let sponsor = nonEmpty(promotion.sponsor) { card["sponsor"] = sponsor }
+        if let flyer = promotion.flyer { card.append(("flyer", image(flyer, alt: "\(labels["flyerOf"]) \(promotion.title)", kind: .flyer))) }
+        if let sponsor = nonEmpty(promotion.sponsor) { card.append(("sponsor", .text(sponsor))) }
         if let venueID = night?.venue ?? promotion.venue, let venue = venuesByID[venueID], let name = nonEmpty(venue.name) {
-            card["venueName"] = name
-            if index.clubs.contains(venueID) { card["venueHref"] = root + SitePaths.club(venueID) }
+            card.append(("venueName", .text(name)))
+            if index.clubs.contains(venueID) { card.append(("venueHref", .text(root + SitePaths.club(venueID)))) }
         }
         if let night {
             // Doors after midnight name their own day ("jueves 26 · 00:30"), others the evening's ("miércoles 25 · 23:30").
-            card["whenText"] = night.doors.map { doors in
+            let when = night.doors.map { doors in
                 zone.local(doors).day == night.date ? shortDate(night.date) + " · " + time(doors) : time(doors, on: night.date)
             } ?? shortDate(night.date)
-            card["whenISO"] = night.doors?.iso8601 ?? night.date.description
+            card.append(("whenText", .text(when)))
+            card.append(("whenISO", .text(night.doors?.iso8601 ?? night.date.description)))
         } else if let end = promotion.validTo {
-            card["whenText"] = labels["until"] + " " + longDate(zone.local(end).day)
-            card["whenISO"] = end.iso8601
+            card.append(("whenText", .text(labels["until"] + " " + longDate(zone.local(end).day))))
+            card.append(("whenISO", .text(end.iso8601)))
         }
         if let night {
-            card["href"] = root + SitePaths.night(night.id)
+            card.append(("href", .text(root + SitePaths.night(night.id))))
         } else if let venue = promotion.venue, index.clubs.contains(venue) {
-            card["href"] = root + SitePaths.club(venue)
+            card.append(("href", .text(root + SitePaths.club(venue))))
         } else if let url = promotion.url {
-            card["href"] = url
+            card.append(("href", .text(url)))
         }
         return card
     }
 
     /// A club as a row of the club lists, its link still to be made relative to the list's page.
-    func clubRow(_ venue: Venue) -> [String: Any] {
-        var row: [String: Any] = [
-            "name": venue.name, "music": venue.musicGenres.map(\.rawValue).joined(separator: ","), "free": venue.freeEntry == true ? "1" : "0",
-            "rating": venue.rating.map { index.oneDecimal[$0.bitPattern]?.point ?? String(format: "%.1f", $0) } ?? "0",
+    func clubRow(_ venue: Venue) -> PageEntries {
+        var row: PageEntries = [
+            ("name", .text(venue.name)), ("music", .text(venue.musicGenres.map(\.rawValue).joined(separator: ","))),
+            ("free", .text(venue.freeEntry == true ? "1" : "0")),
+            ("rating", .text(venue.rating.map { index.oneDecimal[$0.bitPattern]?.point ?? String(format: "%.1f", $0) } ?? "0")),
         ]
         // One line of what is known, so an empty city or music leaves no separator behind.
         var meta = [nonEmpty(venue.city), nonEmpty(venue.musicGenres.map(musicLabel).joined(separator: ", "))].compactMap { $0 }
         if venue.freeEntry == true { meta.append(labels["freeEntry"]) }
         if let rating = venue.rating { meta.append("\(labels["rating"]) \(decimal(rating))/5") }
         // The separator stays at the end of a line, never starts one.
-        if !meta.isEmpty { row["meta"] = meta.joined(separator: "\u{00A0}· ") }
+        if !meta.isEmpty { row.append(("meta", .text(meta.joined(separator: "\u{00A0}· ")))) }
         if let location = venue.location {
-            row["lat"] = String(format: "%.5f", location.latitude)
-            row["lon"] = String(format: "%.5f", location.longitude)
+            row.append(("lat", .text(String(format: "%.5f", location.latitude))))
+            row.append(("lon", .text(String(format: "%.5f", location.longitude))))
         }
         return row
     }
 
-    func clubList(path: String, heading: String, rows: [(Venue, [String: Any])]) -> SitePage {
+    func clubList(path: String, heading: String, rows: [(Venue, PageEntries)]) -> SitePage {
         let root = SitePaths.up(from: path)
-        let clubs = rows.map { venue, row -> [String: Any] in
-            var linked = row
-            linked["href"] = root + SitePaths.club(venue.id)
-            return linked
-        }
-        return page(path, template: "clubs", title: heading, ["heading": heading, "clubs": clubs, "count": clubs.count, "musicOptions": musicOptions(from: path)])
+        let clubs = rows.map { venue, row in row + [("href", .text(root + SitePaths.club(venue.id)))] }
+        return page(path, template: "clubs", title: heading, [
+            ("heading", .text(heading)), ("clubs", .objects(clubs)), ("count", .integer(clubs.count)), ("musicOptions", musicOptions(from: path)),
+        ])
     }
 
     func club(_ venue: Venue, nights: [(night: Night, list: GuestList?)]) -> SitePage {
         let path = SitePaths.club(venue.id)
         let promoted = promotedNights
-        var values: [String: Any] = ["name": venue.name]
+        var values: PageEntries = [("name", .text(venue.name))]
         if let address = nonEmpty(venue.address) {
             // Addresses often end with the city already ("…, 28970 Humanes de Madrid"): it is not said twice.
             let namesCity = nonEmpty(venue.city).map { TextFolding.fold(address).contains(TextFolding.fold($0)) } ?? true
-            values["place"] = namesCity ? address : address + ", " + venue.city
-            values["placeLabel"] = labels["address"]
+            values.append(("place", .text(namesCity ? address : address + ", " + venue.city)))
+            values.append(("placeLabel", .text(labels["address"])))
         } else if let city = nonEmpty(venue.city) {
-            values["place"] = city
-            values["placeLabel"] = labels["city"]
+            values.append(("place", .text(city)))
+            values.append(("placeLabel", .text(labels["city"])))
         }
         if let location = venue.location {
             let lat = String(format: "%.6f", location.latitude), lon = String(format: "%.6f", location.longitude)
-            values["coordinates"] = "\(lat), \(lon)"
-            values["mapHref"] = labels.mapHref(lat: lat, lon: lon)
+            values.append(("coordinates", .text("\(lat), \(lon)")))
+            values.append(("mapHref", .text(labels.mapHref(lat: lat, lon: lon))))
         }
-        if !venue.musicGenres.isEmpty { values["musicText"] = venue.musicGenres.map(musicLabel).joined(separator: ", ") }
-        if let price = venue.priceRange, !price.isEmpty { values["price"] = price }
-        if venue.freeEntry == true { values["freeEntry"] = true }
+        if !venue.musicGenres.isEmpty { values.append(("musicText", .text(venue.musicGenres.map(musicLabel).joined(separator: ", ")))) }
+        if let price = venue.priceRange, !price.isEmpty { values.append(("price", .text(price))) }
+        if venue.freeEntry == true { values.append(("freeEntry", .flag(true))) }
         if let rating = venue.rating {
-            values["ratingText"] = decimal(rating)
-            if let count = venue.ratingCount { values["ratingCount"] = grouped(count) }
+            values.append(("ratingText", .text(decimal(rating))))
+            if let count = venue.ratingCount { values.append(("ratingCount", .text(grouped(count)))) }
         }
-        if let website = venue.website { values["website"] = website }
-        if let photo = venue.images.first { values["image"] = image(photo, alt: "\(labels["photoOf"]) \(venue.name)", kind: .photo) }
-        values["nights"] = nights.map { nightCard($0.night, list: $0.list, from: path, promoted: promoted.contains($0.night.id), showsDate: true) }
-        var place: [String: Any] = ["@type": "NightClub", "name": venue.name]
-        var address: [String: Any] = ["@type": "PostalAddress", "addressLocality": venue.city]
-        if let street = venue.address { address["streetAddress"] = street }
-        place["address"] = address
-        if let location = venue.location { place["geo"] = ["@type": "GeoCoordinates", "latitude": location.latitude, "longitude": location.longitude] as [String: Any] }
+        if let website = venue.website { values.append(("website", .text(website))) }
+        if let photo = venue.images.first { values.append(("image", image(photo, alt: "\(labels["photoOf"]) \(venue.name)", kind: .photo))) }
+        values.append(("nights", .objects(nights.map {
+            nightCard($0.night, list: $0.list, from: path, promoted: promoted.contains($0.night.id), showsDate: true)
+        })))
+        var place: PageEntries = [("@type", .text("NightClub")), ("name", .text(venue.name)), ("address", postalAddress(city: venue.city, street: venue.address))]
+        if let location = venue.location {
+            place.append(("geo", .object([("@type", .text("GeoCoordinates")), ("latitude", .real(location.latitude)), ("longitude", .real(location.longitude))])))
+        }
         if let rating = venue.rating, let count = venue.ratingCount, count > 0 {
-            place["aggregateRating"] = ["@type": "AggregateRating", "ratingValue": rating, "bestRating": 5, "ratingCount": count] as [String: Any]
+            place.append(("aggregateRating", .object([
+                ("@type", .text("AggregateRating")), ("ratingValue", .real(rating)), ("bestRating", .integer(5)), ("ratingCount", .integer(count)),
+            ])))
         }
-        if let website = venue.website { place["url"] = website }
-        if let image = venue.images.first { place["image"] = image }
-        return page(path, template: "club", title: venue.name, jsonLD: place, values)
+        if let website = venue.website { place.append(("url", .text(website))) }
+        if let image = venue.images.first { place.append(("image", .text(image))) }
+        return page(path, template: "club", title: venue.name, jsonLD: SiteJSON.script(place), values)
+    }
+
+    /// A schema.org postal address: the city, and the street when it is known.
+    private func postalAddress(city: String, street: String?) -> PageValue {
+        var address: PageEntries = [("@type", .text("PostalAddress")), ("addressLocality", .text(city))]
+        if let street { address.append(("streetAddress", .text(street))) }
+        return .object(address)
     }
 
     func nightPage(_ night: Night, list: GuestList?) -> SitePage {
@@ -243,51 +256,56 @@ extension SitePages {
         let root = SitePaths.up(from: path)
         let siteRoot = language == .es ? root : root + "../"
         let venue = venuesByID[night.venue]
-        var values: [String: Any] = ["title": night.title, "eveningText": longDate(night.date), "venueName": venue?.name ?? night.venue.rawValue,
-                                     "promoted": promotedNights.contains(night.id)]
-        if index.clubs.contains(night.venue) { values["venueHref"] = root + SitePaths.club(night.venue) }
+        // The page's title is the frame's.
+        var values: PageEntries = [
+            ("eveningText", .text(longDate(night.date))), ("venueName", .text(venue?.name ?? night.venue.rawValue)),
+            ("promoted", .flag(promotedNights.contains(night.id))),
+        ]
+        if index.clubs.contains(night.venue) { values.append(("venueHref", .text(root + SitePaths.club(night.venue)))) }
         if let doors = night.doors {
-            values["doors"] = time(doors, on: night.date)
-            values["doorsISO"] = doors.iso8601
+            values.append(("doors", .text(time(doors, on: night.date))))
+            values.append(("doorsISO", .text(doors.iso8601)))
         }
         if let closing = night.closing {
-            values["closing"] = time(closing, on: night.date)
-            values["closingISO"] = closing.iso8601
+            values.append(("closing", .text(time(closing, on: night.date))))
+            values.append(("closingISO", .text(closing.iso8601)))
         }
-        if !night.lineup.isEmpty { values["lineup"] = night.lineup.joined(separator: ", ") }
-        if !night.musicGenres.isEmpty { values["musicText"] = night.musicGenres.map(musicLabel).joined(separator: ", ") }
-        if let price = night.price, !price.isEmpty { values["price"] = price }
-        // A price text already says "entrada libre" when entry is free; the flag speaks only when there is none.
-        if night.freeEntry == true && values["price"] == nil { values["free"] = true }
-        if let ticket = night.ticketURL { values["ticketURL"] = ticket }
-        if let flyer = night.flyer { values["flyer"] = image(flyer, alt: "\(labels["flyerOf"]) \(night.title)", kind: .flyer) }
+        if !night.lineup.isEmpty { values.append(("lineup", .text(night.lineup.joined(separator: ", ")))) }
+        if !night.musicGenres.isEmpty { values.append(("musicText", .text(night.musicGenres.map(musicLabel).joined(separator: ", ")))) }
+        if let price = night.price, !price.isEmpty {
+            values.append(("price", .text(price)))
+        } else if night.freeEntry == true {
+            // A price text already says "entrada libre" when entry is free; the flag speaks only when there is none.
+            values.append(("free", .flag(true)))
+        }
+        if let ticket = night.ticketURL { values.append(("ticketURL", .text(ticket))) }
+        if let flyer = night.flyer { values.append(("flyer", image(flyer, alt: "\(labels["flyerOf"]) \(night.title)", kind: .flyer))) }
         if let list {
             let status = list.status(at: now)
-            var guest: [String: Any] = ["statusText": statusText(status), "open": status == .open,
-                                        "action": siteRoot + "api/nights/\(SitePaths.apiSegment(night.id))/guestlist"]
-            if status == .open, let left = list.placesLeft { guest["placesLeft"] = left }
+            var guest: PageEntries = [
+                ("statusText", .text(statusText(status))), ("open", .flag(status == .open)),
+                ("action", .text(siteRoot + "api/nights/\(SitePaths.apiSegment(night.id))/guestlist")),
+            ]
+            if status == .open, let left = list.placesLeft { guest.append(("placesLeft", .integer(left))) }
             if let deadline = list.deadline {
-                guest["deadline"] = time(deadline, on: night.date)
-                guest["deadlineISO"] = deadline.iso8601
+                guest.append(("deadline", .text(time(deadline, on: night.date))))
+                guest.append(("deadlineISO", .text(deadline.iso8601)))
             }
-            if !list.conditions.isEmpty { guest["conditions"] = list.conditions.joined(separator: "; ") }
-            if let instructions = list.signUpInstructions, !instructions.isEmpty { guest["instructions"] = instructions }
-            if let url = list.signUpURL { guest["signUpURL"] = url }
-            values["guestList"] = guest
+            if !list.conditions.isEmpty { guest.append(("conditions", .text(list.conditions.joined(separator: "; ")))) }
+            if let instructions = list.signUpInstructions, !instructions.isEmpty { guest.append(("instructions", .text(instructions))) }
+            if let url = list.signUpURL { guest.append(("signUpURL", .text(url))) }
+            values.append(("guestList", .object(guest)))
         }
-        var event: [String: Any] = ["@type": "Event", "name": night.title, "startDate": (night.doors ?? night.date.startUTC).iso8601,
-                                    "eventAttendanceMode": "https://schema.org/OfflineEventAttendanceMode"]
-        if let closing = night.closing { event["endDate"] = closing.iso8601 }
-        var location: [String: Any] = ["@type": "Place", "name": venue?.name ?? night.venue.rawValue]
-        if let venue {
-            var address: [String: Any] = ["@type": "PostalAddress", "addressLocality": venue.city]
-            if let street = venue.address { address["streetAddress"] = street }
-            location["address"] = address
-        }
-        event["location"] = location
-        if let flyer = night.flyer { event["image"] = flyer }
-        if night.freeEntry == true { event["isAccessibleForFree"] = true }
-        if !night.lineup.isEmpty { event["performer"] = night.lineup.map { ["@type": "PerformingGroup", "name": $0] } }
-        return page(path, template: "night", title: night.title, jsonLD: event, values)
+        var location: PageEntries = [("@type", .text("Place")), ("name", .text(venue?.name ?? night.venue.rawValue))]
+        if let venue { location.append(("address", postalAddress(city: venue.city, street: venue.address))) }
+        var event: PageEntries = [
+            ("@type", .text("Event")), ("name", .text(night.title)), ("startDate", .text((night.doors ?? night.date.startUTC).iso8601)),
+            ("eventAttendanceMode", .text("https://schema.org/OfflineEventAttendanceMode")), ("location", .object(location)),
+        ]
+        if let closing = night.closing { event.append(("endDate", .text(closing.iso8601))) }
+        if let flyer = night.flyer { event.append(("image", .text(flyer))) }
+        if night.freeEntry == true { event.append(("isAccessibleForFree", .flag(true))) }
+        if !night.lineup.isEmpty { event.append(("performer", .objects(night.lineup.map { [("@type", .text("PerformingGroup")), ("name", .text($0))] }))) }
+        return page(path, template: "night", title: night.title, jsonLD: SiteJSON.script(event), values)
     }
 }

@@ -33,16 +33,18 @@ extension SitePages {
 
     /// The channel's programmes from the one on the air at `now` to `liveHorizonSeconds` later, as the TV now page's
     /// script reads them (links in a `<template>`, with their times in seconds since 1970), linked from `root`.
-    func upcoming(_ channel: ChannelID, root: String) -> [[String: Any]] {
+    func upcoming(_ channel: ChannelID, root: String) -> [PageEntries] {
         let today = zone.local(now).day
         let horizon = now.adding(seconds: Self.liveHorizonSeconds)
-        var entries: [[String: Any]] = []
+        var entries: [PageEntries] = []
         for day in [today.advanced(by: -1), today, today.advanced(by: 1)] {
             for position in index.listings.byChannel[channel]?[day] ?? [] {
                 let programme = content.programmes[position]
                 guard let stop = index.listings.ends[position], stop > now, programme.start < horizon else { continue }
-                entries.append(["start": Int(programme.start.secondsSince1970), "stop": Int(stop.secondsSince1970), "title": programme.title,
-                                "href": root + SitePaths.programme(programme.id), "time": time(programme.start), "startISO": programme.start.iso8601])
+                entries.append([
+                    ("start", .integer(Int(programme.start.secondsSince1970))), ("stop", .integer(Int(stop.secondsSince1970))), ("title", .text(programme.title)),
+                    ("href", .text(root + SitePaths.programme(programme.id))), ("time", .text(time(programme.start))), ("startISO", .text(programme.start.iso8601)),
+                ])
             }
         }
         return entries
@@ -51,47 +53,47 @@ extension SitePages {
     func tvNow(path: String, channels: [ChannelID], listName: String?, grids: Set<Day>) -> SitePage {
         let root = SitePaths.up(from: path)
         let today = zone.local(now).day
-        var rows: [[String: Any]] = []
+        var rows: [PageEntries] = []
         for channel in channels {
             // Now and next are the engine's: what `cartelera now` and `/api/now` answer at the same moment.
             guard let answer = index.nowAndNext[channel], answer.now != nil || answer.next != nil else { continue }
-            var row: [String: Any] = ["channelName": answer.channelName, "channelID": channel.rawValue, "upcoming": upcoming(channel, root: root)]
+            var row: PageEntries = [("channelName", .text(answer.channelName)), ("channelID", .text(channel.rawValue)), ("upcoming", .objects(upcoming(channel, root: root)))]
             let days = index.listings.byChannel[channel] ?? [:]
             // What is on now is marked on the page of the day it started (after midnight, often yesterday's).
             if let current = answer.now.flatMap({ index.positions[$0.id] }) {
-                row["channelHref"] = root + SitePaths.channelDay(channel, index.listings.localDays[current]) + "#now"
+                row.append(("channelHref", .text(root + SitePaths.channelDay(channel, index.listings.localDays[current]) + "#now")))
             } else if let day = days[today] != nil ? today : days.keys.min() {
-                row["channelHref"] = root + SitePaths.channelDay(channel, day)
+                row.append(("channelHref", .text(root + SitePaths.channelDay(channel, day))))
             }
             if let current = answer.now {
-                var cell: [String: Any] = ["title": current.title]
-                if let href = programmeHref(current.id, root: root) { cell["href"] = href }
-                if let minutes = current.minutesLeft { cell["left"] = ["minutes": minutes] as [String: Any] }
-                row["now"] = cell
+                var cell: PageEntries = [("title", .text(current.title))]
+                if let href = programmeHref(current.id, root: root) { cell.append(("href", .text(href))) }
+                if let minutes = current.minutesLeft { cell.append(("left", .object([("minutes", .integer(minutes))]))) }
+                row.append(("now", .object(cell)))
             }
             if let next = answer.next {
-                var cell: [String: Any] = ["title": next.title, "time": time(next.start), "startISO": next.start.iso8601]
-                if let href = programmeHref(next.id, root: root) { cell["href"] = href }
-                row["next"] = cell
+                var cell: PageEntries = [("title", .text(next.title)), ("time", .text(time(next.start))), ("startISO", .text(next.start.iso8601))]
+                if let href = programmeHref(next.id, root: root) { cell.append(("href", .text(href))) }
+                row.append(("next", .object(cell)))
             }
             rows.append(row)
         }
-        var lists: [[String: Any]] = [["name": labels["allChannels"], "href": root + SitePaths.tv, "selected": listName == nil]]
+        var lists: [PageEntries] = [[("name", .text(labels["allChannels"])), ("href", .text(root + SitePaths.tv)), ("selected", .flag(listName == nil))]]
         for name in channelLists.keys.sorted() {
-            lists.append(["name": name, "href": root + SitePaths.channelList(name), "selected": listName == name])
+            lists.append([("name", .text(name)), ("href", .text(root + SitePaths.channelList(name))), ("selected", .flag(listName == name))])
         }
-        let channelLinks = channels.compactMap { channel -> [String: Any]? in
+        let channelLinks = channels.compactMap { channel -> PageEntries? in
             let days = index.listings.byChannel[channel] ?? [:]
             guard let day = days[today] != nil ? today : days.keys.min() else { return nil }
-            return ["name": channelName(channel), "href": root + SitePaths.channelDay(channel, day)]
+            return [("name", .text(channelName(channel))), ("href", .text(root + SitePaths.channelDay(channel, day)))]
         }
         let heading = listName.map { "\(labels["tvTitle"]): \($0)" } ?? labels["tvTitle"]
-        var values: [String: Any] = [
-            "heading": heading, "nowISO": now.iso8601, "nowText": dateTime(now), "zone": zone.identifier, "rows": rows, "lists": lists,
-            "channels": channelLinks,
+        var values: PageEntries = [
+            ("heading", .text(heading)), ("nowISO", .text(now.iso8601)), ("nowText", .text(dateTime(now))), ("zone", .text(zone.identifier)),
+            ("rows", .objects(rows)), ("lists", .objects(lists)), ("channels", .objects(channelLinks)),
         ]
         // The grid with now on it, when the build made one.
-        if grids.contains(gridDay(now)) { values["gridHref"] = root + SitePaths.grid(gridDay(now)) }
+        if grids.contains(gridDay(now)) { values.append(("gridHref", .text(root + SitePaths.grid(gridDay(now))))) }
         return page(path, template: "tv-now", title: heading, values)
     }
 
@@ -101,25 +103,31 @@ extension SitePages {
         let current = index.nowAndNext[channel]?.now.flatMap { index.positions[$0.id] }
         let positions = index.listings.byChannel[channel]?[day] ?? []
         // Each row says when it is on the air, for the script that keeps "on now" at the reader's time.
-        let rows = positions.map { position -> [String: Any] in
+        let rows = positions.map { position -> PageEntries in
             var row = programmeRow(position, from: path, showsChannel: false, showsType: true, current: position == current)
             if let stop = index.listings.ends[position] {
-                row["startEpoch"] = Int(content.programmes[position].start.secondsSince1970)
-                row["stopEpoch"] = Int(stop.secondsSince1970)
+                row.append(("startEpoch", .integer(Int(content.programmes[position].start.secondsSince1970))))
+                row.append(("stopEpoch", .integer(Int(stop.secondsSince1970))))
             }
             return row
         }
         let name = channelName(channel)
         // Not "channelName": the rows would find the page's in their context and repeat it on every line.
-        var values: [String: Any] = ["heading": name, "dayText": longDate(day), "programmes": rows, "hasCurrent": current.map(positions.contains) ?? false,
-                                     "live": true, "gridHref": root + SitePaths.grid(grid, part: gridPart)]
-        if let previous { values["previous"] = ["href": root + SitePaths.channelDay(channel, previous), "text": shortDate(previous)] }
-        if let next { values["next"] = ["href": root + SitePaths.channelDay(channel, next), "text": shortDate(next)] }
+        var values: PageEntries = [
+            ("heading", .text(name)), ("dayText", .text(longDate(day))), ("programmes", .objects(rows)), ("hasCurrent", .flag(current.map(positions.contains) ?? false)),
+            ("live", .flag(true)), ("gridHref", .text(root + SitePaths.grid(grid, part: gridPart))),
+        ]
+        if let previous { values.append(("previous", dayLink(root + SitePaths.channelDay(channel, previous), previous))) }
+        if let next { values.append(("next", dayLink(root + SitePaths.channelDay(channel, next), next))) }
         return page(path, template: "channel-day", title: "\(name) · \(longDate(day))", values)
     }
 
-    /// A programme's page: its facts, synopsis, image and other airings, with schema.org JSON-LD. Built as page values
-    /// rather than a dictionary of `Any`: these are most of a large site's pages.
+    /// A link to another day's page, named by the day's short name.
+    func dayLink(_ href: String, _ day: Day) -> PageValue {
+        .object([("href", .text(href)), ("text", .text(shortDate(day)))])
+    }
+
+    /// A programme's page: its facts, synopsis, image and other airings, with schema.org JSON-LD.
     func programmePage(_ position: Int) -> SitePage {
         let programme = content.programmes[position]
         let path = SitePaths.programme(programme.id)
@@ -127,7 +135,7 @@ extension SitePages {
         let day = index.listings.localDays[position]
         let stop = index.listings.ends[position]
         // The page's title is the frame's.
-        var values: [(key: String, value: PageValue)] = [
+        var values: PageEntries = [
             ("startISO", .text(programme.start.iso8601)), ("when", .text(dateTime(programme.start))),
             ("channelName", .text(channelName(programme.channel))), ("channelHref", .text(root + SitePaths.channelDay(programme.channel, day))),
         ]
@@ -154,7 +162,7 @@ extension SitePages {
             values.append(("episode", .text(String(episode))))
         }
         if let description = programme.description, !description.isEmpty { values.append(("synopsis", .text(description))) }
-        if let still = programme.image { values.append(("image", imageValue(still, alt: "\(labels["imageOf"]) \(programme.title)", kind: .still))) }
+        if let still = programme.image { values.append(("image", image(still, alt: "\(labels["imageOf"]) \(programme.title)", kind: .still))) }
         if let link = programme.url { values.append(("link", .text(link))) }
         var people: [PageValue] = []
         if !programme.directors.isEmpty { people.append(.object([("role", .text(labels["directors"])), ("names", .text(programme.directors.joined(separator: ", ")))])) }
@@ -163,7 +171,7 @@ extension SitePages {
         // Its other airings are the engine's, as `cartelera airings` answers at the build's moment, itself left out.
         let others = (index.airings[programme.title] ?? []).filter { $0.position != position }.prefix(ContentIndex.airingsShown)
         values.append(("airings", .list(others.map { airing in
-            var entry: [(key: String, value: PageValue)] = [
+            var entry: PageEntries = [
                 ("when", .text(shortDateTime(airing.start))), ("startISO", .text(airing.start.iso8601)), ("channelName", .text(airing.channelName)),
             ]
             if let other = airing.position { entry.append(("href", .text(root + SitePaths.programme(index.listings.rows[other].id)))) }
@@ -172,15 +180,15 @@ extension SitePages {
         return page(path, template: "programme", title: programme.title, jsonLD: SiteJSON.script(programmeJSONLD(programme, stop: stop)), values)
     }
 
-    private func programmeJSONLD(_ programme: Programme, stop: Timestamp?) -> [(key: String, value: PageValue)] {
-        var work: [(key: String, value: PageValue)] = [
+    private func programmeJSONLD(_ programme: Programme, stop: Timestamp?) -> PageEntries {
+        var work: PageEntries = [
             ("@type", .text(programme.type == .film ? "Movie" : programme.type == .series ? "TVSeries" : "CreativeWork")), ("name", .text(programme.title)),
         ]
         if let description = programme.description, !description.isEmpty { work.append(("description", .text(description))) }
         if let image = programme.image { work.append(("image", .text(image))) }
         if !programme.genres.isEmpty { work.append(("genre", .list(programme.genres.map { .text(genreLabel($0)) }))) }
         if let year = programme.year { work.append(("dateCreated", .text(String(year)))) }
-        var event: [(key: String, value: PageValue)] = [
+        var event: PageEntries = [
             ("@type", .text("BroadcastEvent")), ("name", .text(programme.title)), ("startDate", .text(programme.start.iso8601)), ("workPerformed", .object(work)),
             ("publishedOn", .object([("@type", .text("BroadcastService")), ("name", .text(channelName(programme.channel)))])),
         ]

@@ -43,41 +43,24 @@ struct SitePages {
     // MARK: - The frame every page shares
 
     /// A page at `path` (relative to the language's root) with the shared values: labels, links back to the root, the
-    /// language switch, canonical address, feed links and JSON-LD.
-    func page(_ path: String, template: String, title: String, jsonLD: [String: Any]? = nil, feedLinks: [[String: Any]] = [],
-              _ values: [String: Any]) -> SitePage {
-        var context = values
-        // Mustache has no "is this list empty" test: every list gets a `has_<name>` flag for the templates.
-        for (key, value) in values {
-            switch ContextValue(value) {
-            case .list(let list): context["has_" + key] = !list.isEmpty
-            case .objects(let list): context["has_" + key] = !list.isEmpty
-            case .texts(let list): context["has_" + key] = !list.isEmpty
-            default: continue
-            }
-        }
-        let frame = frame(path, title: title, jsonLD: jsonLD.map(SiteJSON.script), feedLinks: feedLinks.isEmpty ? nil : PageValue(feedLinks))
-        // The frame's values win over the page's own of the same name.
-        for entry in frame { context[entry.key] = nil }
-        return SitePage(path: language.folder + path, template: template, value: .object(context.map { ($0.key, PageValue($0.value)) } + frame))
-    }
-
-    /// A page built as page values, with the shared values as `page(_:template:title:jsonLD:feedLinks:_:)` gives them:
-    /// `values` have distinct names, none of them one of the frame's (`title` comes from `title`) nor `has_` a list's.
-    func page(_ path: String, template: String, title: String, jsonLD: String?, _ values: [(key: String, value: PageValue)]) -> SitePage {
+    /// language switch, canonical address, feed links and JSON-LD. `values` have distinct names, none of them one of the
+    /// frame's (`title` comes from `title`) nor `has_` a list's: each list gets a `has_<name>` flag, as Mustache has no
+    /// "is this list empty" test.
+    func page(_ path: String, template: String, title: String, jsonLD: String? = nil, feedLinks: [PageEntries] = [], _ values: PageEntries) -> SitePage {
         var entries = values
         for entry in values where entry.value.isList { entries.append(("has_" + entry.key, .flag(entry.value.isNonEmptyList))) }
-        entries += frame(path, title: title, jsonLD: jsonLD, feedLinks: nil)
+        entries += frame(path, title: title, jsonLD: jsonLD, feedLinks: feedLinks.isEmpty ? nil : .objects(feedLinks))
+        assert(Set(entries.map(\.key)).count == entries.count, "\(path): a value named twice")
         return SitePage(path: language.folder + path, template: template, value: .object(entries))
     }
 
     /// The values every page shares: labels, links back to the root, the language switch, canonical address, feed links
     /// and JSON-LD.
-    private func frame(_ path: String, title: String, jsonLD: String?, feedLinks: PageValue?) -> [(key: String, value: PageValue)] {
+    private func frame(_ path: String, title: String, jsonLD: String?, feedLinks: PageValue?) -> PageEntries {
         let root = SitePaths.up(from: path)
         let siteRoot = language == .es ? root : root + "../"
         let other = language.other
-        var frame: [(key: String, value: PageValue)] = [
+        var frame: PageEntries = [
             ("t", .labels(labels.texts)), ("lang", .text(language.rawValue)), ("root", .text(root)), ("siteRoot", .text(siteRoot)),
             ("assets", .text(siteRoot + "assets/")), ("title", .text(title)),
             ("alternate", .object([("lang", .text(other.rawValue)), ("href", .text(siteRoot + other.folder + path)), ("name", .text(otherLanguageName))])),
@@ -180,31 +163,27 @@ struct SitePages {
 
     /// An image for a template: its http(s) address (links were checked when the content was read), its alt text and
     /// its box's size; the template loads it lazily.
-    func image(_ source: String, alt: String, kind: ImageKind) -> [String: Any] {
-        let size = kind.size
-        return ["src": source, "alt": alt, "width": size.width, "height": size.height]
-    }
-
-    /// `image(_:alt:kind:)` as a page value.
-    func imageValue(_ source: String, alt: String, kind: ImageKind) -> PageValue {
+    func image(_ source: String, alt: String, kind: ImageKind) -> PageValue {
         let size = kind.size
         return .object([("src", .text(source)), ("alt", .text(alt)), ("width", .integer(size.width)), ("height", .integer(size.height))])
     }
 
     func channelName(_ channel: ChannelID) -> String { content.channels[channel]?.name ?? channel.rawValue }
 
-    /// The programme listed at `position` as a row of a schedule or list, linked from a page at `path`.
-    func programmeRow(_ position: Int, from path: String, showsChannel: Bool, showsType: Bool, day: Day? = nil, current: Bool = false) -> [String: Any] {
+    /// The programme listed at `position` as a row of a schedule or list, linked from a page at `path`; its type is left
+    /// out when it is `hiddenType` (the list's own heading).
+    func programmeRow(_ position: Int, from path: String, showsChannel: Bool, showsType: Bool, hiddenType: String? = nil, day: Day? = nil,
+                      current: Bool = false) -> PageEntries {
         let programme = index.listings.rows[position]
-        var row: [String: Any] = [
-            "time": day.map { time(programme.start, on: $0) } ?? time(programme.start),
-            "startISO": programme.start.iso8601,
-            "title": programme.title,
-            "href": SitePaths.up(from: path) + SitePaths.programme(programme.id),
+        var row: PageEntries = [
+            ("time", .text(day.map { time(programme.start, on: $0) } ?? time(programme.start))),
+            ("startISO", .text(programme.start.iso8601)),
+            ("title", .text(programme.title)),
+            ("href", .text(SitePaths.up(from: path) + SitePaths.programme(programme.id))),
         ]
-        if showsChannel { row["channelName"] = programme.channelName }
-        if showsType, let type = programme.type { row["typeLabel"] = typeLabel(type) }
-        if current { row["current"] = true }
+        if showsChannel { row.append(("channelName", .text(programme.channelName))) }
+        if showsType, let type = programme.type, typeLabel(type) != hiddenType { row.append(("typeLabel", .text(typeLabel(type)))) }
+        if current { row.append(("current", .flag(true))) }
         return row
     }
 
@@ -213,58 +192,63 @@ struct SitePages {
     /// The home page: the sections, and every feed once with a link per format; a feed in the other language says so.
     func home() -> SitePage {
         let path = SitePaths.home
-        var list: [[String: Any]] = []
-        var links: [[String: Any]] = []
+        var list: [PageEntries] = []
+        var links: [PageEntries] = []
         for feed in feeds {
-            var formats: [[String: Any]] = []
+            var formats: [PageEntries] = []
             for (position, format) in feed.formats.enumerated() {
                 let href = (language == .es ? "" : "../") + format.linkedFile(feed: feed.name)
                 let formatName = labels.feedFormats[format.name] ?? format.name
-                formats.append(["href": href, "name": formatName, "last": position == feed.formats.count - 1])
-                if format.isAnnouncedInPages { links.append(["href": href, "title": "\(feed.title) (\(formatName))", "mediaType": format.mediaType]) }
+                formats.append([("href", .text(href)), ("name", .text(formatName)), ("last", .flag(position == feed.formats.count - 1))])
+                if format.isAnnouncedInPages {
+                    links.append([("href", .text(href)), ("title", .text("\(feed.title) (\(formatName))")), ("mediaType", .text(format.mediaType))])
+                }
             }
-            var entry: [String: Any] = ["title": feed.title, "formats": formats]
-            if let description = nonEmpty(feed.description) { entry["description"] = description }
+            var entry: PageEntries = [("title", .text(feed.title)), ("formats", .objects(formats))]
+            if let description = nonEmpty(feed.description) { entry.append(("description", .text(description))) }
             if feed.language != language.rawValue {
-                entry["feedLanguage"] = feed.language
-                entry["languageNote"] = labels.languageNames[feed.language].map { "(\($0))" } ?? "(\(feed.language))"
+                entry.append(("feedLanguage", .text(feed.language)))
+                entry.append(("languageNote", .text(labels.languageNames[feed.language].map { "(\($0))" } ?? "(\(feed.language))")))
             }
             list.append(entry)
         }
-        return page(path, template: "home", title: labels["homeTitle"], feedLinks: links, ["feedList": list])
+        return page(path, template: "home", title: labels["homeTitle"], feedLinks: links, [("feedList", .objects(list))])
     }
 
     func about() -> SitePage {
-        let sources = content.sources.keys.sorted { $0.rawValue < $1.rawValue }.map { source -> [String: Any] in
-            var row: [String: Any] = ["name": source.rawValue]
-            if !source.rawValue.hasSuffix(".example"), PublishedText.isWebURL("https://\(source.rawValue)/") { row["href"] = "https://\(source.rawValue)/" }
+        let sources = content.sources.keys.sorted { $0.rawValue < $1.rawValue }.map { source -> PageEntries in
+            var row: PageEntries = [("name", .text(source.rawValue))]
+            if !source.rawValue.hasSuffix(".example"), PublishedText.isWebURL("https://\(source.rawValue)/") { row.append(("href", .text("https://\(source.rawValue)/"))) }
             if case .some(.some(let updated)) = content.sources[source] {
-                row["updated"] = dateTime(updated)
-                row["updatedISO"] = updated.iso8601
+                row.append(("updated", .text(dateTime(updated))))
+                row.append(("updatedISO", .text(updated.iso8601)))
             }
             return row
         }
-        return page(SitePaths.about, template: "about", title: labels["aboutTitle"], ["sources": sources])
+        return page(SitePaths.about, template: "about", title: labels["aboutTitle"], [("sources", .objects(sources))])
     }
 
     func search() -> SitePage {
         let path = SitePaths.search
         let root = SitePaths.up(from: path)
         let today = zone.local(now).day
-        let types = ProgrammeType.allCases.compactMap { type -> [String: Any]? in
+        let types = ProgrammeType.allCases.compactMap { type -> PageEntries? in
             guard let days = index.listings.byType[type], let day = days.keys.filter({ $0 >= today }).min() ?? days.keys.max() else { return nil }
-            return ["value": type.rawValue, "label": typeLabel(type), "href": root + SitePaths.type(type, day)]
+            return [("value", .text(type.rawValue)), ("label", .text(typeLabel(type))), ("href", .text(root + SitePaths.type(type, day)))]
         }
-        let genres = Genre.allCases.filter { index.listings.byGenre[$0] != nil }.map { ["value": $0.rawValue, "label": genreLabel($0)] as [String: Any] }
-        return page(path, template: "search", title: labels["searchTitle"],
-                    ["typeOptions": types, "genreOptions": genres, "musicOptions": musicOptions(from: path), "zone": zone.identifier])
+        let genres = Genre.allCases.filter { index.listings.byGenre[$0] != nil }.map { genre -> PageEntries in
+            [("value", .text(genre.rawValue)), ("label", .text(genreLabel(genre)))]
+        }
+        return page(path, template: "search", title: labels["searchTitle"], [
+            ("typeOptions", .objects(types)), ("genreOptions", .objects(genres)), ("musicOptions", musicOptions(from: path)), ("zone", .text(zone.identifier)),
+        ])
     }
 
     /// The music genres any venue plays, each with its pre-filtered club list.
-    func musicOptions(from path: String) -> [[String: Any]] {
+    func musicOptions(from path: String) -> PageValue {
         let used = Set(content.venues.flatMap(\.musicGenres))
-        return MusicGenre.allCases.filter { used.contains($0) }.map {
-            ["value": $0.rawValue, "label": musicLabel($0), "href": SitePaths.up(from: path) + SitePaths.music($0)]
-        }
+        return .objects(MusicGenre.allCases.filter { used.contains($0) }.map { genre -> PageEntries in
+            [("value", .text(genre.rawValue)), ("label", .text(musicLabel(genre))), ("href", .text(SitePaths.up(from: path) + SitePaths.music(genre)))]
+        })
     }
 }

@@ -109,19 +109,18 @@ public struct WebFolder: Sendable {
 
     /// The page rendered from a template as UTF-8, by the compiled templates when they can and swift-mustache otherwise;
     /// empty when the template is unknown (the required ones were checked).
-    func render(_ context: [String: Any], template: String, mustacheOnly: Bool = false) -> [UInt8] {
-        if !mustacheOnly, let bytes = compiled?.render(context, template: template) { return bytes }
-        return Array(renderWithMustache(context, template: template).utf8)
+    func render(_ value: PageValue, template: String, mustacheOnly: Bool = false) -> [UInt8] {
+        if !mustacheOnly, let bytes = compiled?.render(value, template: template) { return bytes }
+        return Array(renderWithMustache(value, template: template).utf8)
     }
 
-    /// A site page rendered as UTF-8: from its sorted context by the compiled templates when they can, else by swift-mustache.
+    /// A site page rendered as UTF-8, as `render(_:template:mustacheOnly:)` renders its value.
     func render(_ page: SitePage, mustacheOnly: Bool) -> [UInt8] {
-        if !mustacheOnly, let bytes = compiled?.render(page.value, template: page.template) { return bytes }
-        return Array(renderWithMustache(page.context, template: page.template).utf8)
+        render(page.value, template: page.template, mustacheOnly: mustacheOnly)
     }
 
     /// The page rendered by swift-mustache alone (what the compiled templates are checked against).
-    func renderWithMustache(_ context: [String: Any], template: String) -> String {
-        library.getTemplate(named: template)?.render(context, library: library) ?? ""
+    func renderWithMustache(_ value: PageValue, template: String) -> String {
+        library.getTemplate(named: template)?.render(value.mustacheValue, library: library) ?? ""
     }
 }

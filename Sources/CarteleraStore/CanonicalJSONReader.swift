@@ -20,6 +20,9 @@ struct CanonicalJSONReader {
     private let end: Int
     /// The offset of the next byte to read.
     private(set) var position: Int
+    /// Where the last instant written `YYYY-MM-DDThh:mm:ssZ` lies, and the first second of its day: a shard's instants
+    /// mostly share their day, and the same first eleven bytes (the date and its `T`) are the same day.
+    private var lastInstant: (start: Int, dayStart: Int64)?
 
     /// A reader of `count` bytes at `base`.
     init(_ base: UnsafePointer<UInt8>, count: Int) {
@@ -129,11 +132,18 @@ struct CanonicalJSONReader {
     mutating func string() throws(CanonicalRefusal) -> String {
         let (start, count, highBits) = try plainString()
         guard count >= 0 else { return try escapedString(from: start) }
-        let span = UnsafeBufferPointer(start: base + start, count: count)
-        // `String(decoding:)` repairs bad UTF-8 with U+FFFD where JSONDecoder refuses it, so text that is not ASCII is
-        // checked first. (`String(validating:)` checks only once, but through generic code that costs more than both.)
-        guard highBits & 0x80 == 0 || Self.isValidUTF8(span) else { throw CanonicalRefusal() }
-        return String(decoding: span, as: UTF8.self)
+        let bytes = UnsafeBufferPointer(start: base + start, count: count)
+        // Validated once, by `UTF8Span`, and copied into the string as it is: `String(decoding:)` would validate again (and
+        // repair bad UTF-8 with U+FFFD where JSONDecoder refuses it), and `String(validating:)` validates through generic
+        // code that costs twice as much. ASCII text, told by the scan's high bits, is valid as it stands.
+        let text: UTF8Span
+        if highBits & 0x80 == 0 {
+            text = unsafe UTF8Span(unchecked: bytes.span, isKnownASCII: true)
+        } else {
+            guard let valid = try? UTF8Span(validating: bytes.span) else { throw CanonicalRefusal() }
+            text = valid
+        }
+        return String(copying: text)
     }
 
     /// The string after `key` (a literal such as `,"country":`) when the bytes continue with it; nil when they do not.
@@ -183,10 +193,33 @@ struct CanonicalJSONReader {
     }
 
     /// An instant written as ISO 8601, read as `Timestamp`'s decoder reads it.
+    ///
+    /// One written as the store writes it, `YYYY-MM-DDThh:mm:ssZ`, with the same first eleven bytes as the last one read
+    /// in that form takes only its time of day from the bytes: its day's were read, and checked, then.
     mutating func timestamp() throws(CanonicalRefusal) -> Timestamp {
         let bytes = try unescapedStringBytes()
+        guard let start = bytes.baseAddress else { throw CanonicalRefusal() }
+        let offset = base.distance(to: start)
+        if let last = lastInstant, let second = Self.secondOfDay(bytes), Self.equal(UnsafeRawPointer(start), UnsafeRawPointer(base + last.start), 11) {
+            return Timestamp(secondsSince1970: last.dayStart + second)
+        }
         guard let value = Timestamp(iso8601UTF8: bytes) else { throw CanonicalRefusal() }
+        if let second = Self.secondOfDay(bytes) { lastInstant = (offset, value.secondsSince1970 - second) }
         return value
+    }
+
+    /// The seconds since midnight of an instant written `YYYY-MM-DDThh:mm:ssZ` (20 bytes, a `Z` last), checked as
+    /// `Timestamp(iso8601UTF8:)` checks them (a leap second reads as the next day's first); nil for any other form.
+    @inline(__always)
+    private static func secondOfDay(_ bytes: UnsafeBufferPointer<UInt8>) -> Int64? {
+        guard bytes.count == 20, bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":"), bytes[19] == UInt8(ascii: "Z") else { return nil }
+        func twoDigits(_ index: Int) -> Int64? {
+            let tens = bytes[index] &- UInt8(ascii: "0"), units = bytes[index + 1] &- UInt8(ascii: "0")
+            guard tens < 10, units < 10 else { return nil }
+            return Int64(tens) * 10 + Int64(units)
+        }
+        guard let hours = twoDigits(11), hours < 24, let minutes = twoDigits(14), minutes < 60, let seconds = twoDigits(17), seconds < 61 else { return nil }
+        return hours * 3600 + minutes * 60 + seconds
     }
 
     /// A day written as `YYYY-MM-DD`, read as `Day`'s decoder reads it.
@@ -271,7 +304,7 @@ struct CanonicalJSONReader {
             }
         }
         let literal = UnsafeBufferPointer(start: base + start, count: index - start)
-        guard Self.isValidUTF8(literal) else { throw CanonicalRefusal() }
+        guard (try? UTF8Span(validating: literal.span)) != nil else { throw CanonicalRefusal() }
         position = index + 1
         return String(unsafeUninitializedCapacity: literal.count) { text in
             var written = 0, index = 0
@@ -318,44 +351,6 @@ struct CanonicalJSONReader {
             scalar = scalar << 4 | digit
         }
         return Unicode.Scalar(scalar)
-    }
-
-    /// Whether the bytes are well-formed UTF-8: no overlong forms, surrogates or scalars past U+10FFFF (which
-    /// `String(decoding:)` would repair with U+FFFD, and JSONDecoder refuses).
-    static func isValidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        var index = 0
-        let count = bytes.count
-        func continuation(_ offset: Int) -> UInt8? {
-            guard index + offset < count, bytes[index + offset] & 0xC0 == 0x80 else { return nil }
-            return bytes[index + offset]
-        }
-        while index < count {
-            // Eight ASCII bytes at a time: accented letters are few and far between.
-            if count - index >= 8, let base = bytes.baseAddress,
-               UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
-                index += 8
-                continue
-            }
-            let lead = bytes[index]
-            switch lead {
-            case 0..<0x80:
-                index += 1
-            case 0xC2..<0xE0:
-                guard continuation(1) != nil else { return false }
-                index += 2
-            case 0xE0..<0xF0:
-                guard let second = continuation(1), continuation(2) != nil,
-                      lead != 0xE0 || second >= 0xA0, lead != 0xED || second < 0xA0 else { return false }
-                index += 3
-            case 0xF0..<0xF5:
-                guard let second = continuation(1), continuation(2) != nil, continuation(3) != nil,
-                      lead != 0xF0 || second >= 0x90, lead != 0xF4 || second < 0x90 else { return false }
-                index += 4
-            default:
-                return false
-            }
-        }
-        return true
     }
 
     private static func hexValue(_ byte: UInt8) -> UInt32? {

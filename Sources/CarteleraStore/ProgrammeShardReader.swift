@@ -156,32 +156,42 @@ struct CanonicalNames<Value: RawRepresentable & Sendable>: Sendable where Value.
     }
 }
 
-/// Names as bytes, searched without knowing what they name, so one loop serves every enumeration.
+/// Names as bytes, searched without knowing what they name, so one table serves every enumeration.
 struct CanonicalNameTable: Sendable {
     /// A name of up to 16 bytes as two little-endian words, zero-padded: compared with three integer tests.
     private struct ShortName: Sendable {
         var low: UInt64
         var high: UInt64
+        /// The name's length; -1 in an empty slot.
         var count: Int
         var index: Int
     }
 
-    private let shortNames: [ShortName]
+    /// The short names, open-addressed by a hash of their words: at least four slots a name, so a look-up mostly
+    /// probes one slot (genres have fifty names, which a scan compared twenty-five at a time on average).
+    private let slots: [ShortName]
+    private let shift: UInt64
     /// Names longer than 16 bytes, compared byte by byte.
     private let longNames: [(bytes: [UInt8], index: Int)]
 
     /// A table of `names`, each found by its position in the list.
     init(_ names: [[UInt8]]) {
-        var shortNames: [ShortName] = [], longNames: [(bytes: [UInt8], index: Int)] = []
+        var bits: UInt64 = 2
+        while 1 << bits < 4 * names.count { bits += 1 }
+        var slots = Array(repeating: ShortName(low: 0, high: 0, count: -1, index: -1), count: 1 << bits)
+        var longNames: [(bytes: [UInt8], index: Int)] = []
         for (index, bytes) in names.enumerated() {
             if bytes.count <= 16 {
                 let (low, high) = bytes.withUnsafeBytes(Self.paddedWords)
-                shortNames.append(ShortName(low: low, high: high, count: bytes.count, index: index))
+                var slot = Self.slot(low, high, bytes.count, shift: 64 - bits)
+                while slots[slot].count >= 0 { slot = (slot + 1) & (slots.count - 1) }
+                slots[slot] = ShortName(low: low, high: high, count: bytes.count, index: index)
             } else {
                 longNames.append((bytes, index))
             }
         }
-        self.shortNames = shortNames
+        self.slots = slots
+        self.shift = 64 - bits
         self.longNames = longNames
     }
 
@@ -190,12 +200,23 @@ struct CanonicalNameTable: Sendable {
     func index(at start: UnsafeRawPointer, count: Int, readable: Int) -> Int? {
         if count <= 16 {
             let (low, high) = readable >= 16 ? Self.words(start, count) : Self.paddedWords(UnsafeRawBufferPointer(start: start, count: count))
-            for name in shortNames where name.low == low && name.high == high && name.count == count { return name.index }
-        } else {
-            let bytes = UnsafeRawBufferPointer(start: start, count: count)
-            for name in longNames where name.bytes.elementsEqual(bytes) { return name.index }
+            var slot = Self.slot(low, high, count, shift: shift)
+            while true {
+                let name = slots[slot]
+                if name.count < 0 { return nil }
+                if name.low == low, name.high == high, name.count == count { return name.index }
+                slot = (slot + 1) & (slots.count - 1)
+            }
         }
+        let bytes = UnsafeRawBufferPointer(start: start, count: count)
+        for name in longNames where name.bytes.elementsEqual(bytes) { return name.index }
         return nil
+    }
+
+    /// The first slot to probe for a name: the top bits of its words and length, mixed by one multiplication.
+    @inline(__always)
+    private static func slot(_ low: UInt64, _ high: UInt64, _ count: Int, shift: UInt64) -> Int {
+        Int(truncatingIfNeeded: ((low ^ (high << 1 | high >> 63) ^ UInt64(truncatingIfNeeded: count)) &* 0x9E37_79B9_7F4A_7C15) >> shift)
     }
 
     /// The first `count` (at most 16) of the 16 bytes at `start` as two little-endian words, the bytes past `count`

@@ -59,7 +59,8 @@ extension ProgrammeShardReader {
                 try reader.expect(#","day":"#)
                 try reader.expectString(day.description)
                 try reader.expect(#","items":["#)
-                stored.reserveCapacity(reader.remaining / 256)
+                // Sized as the reader sizes a shard's programmes, by counting their objects: a day's arrays wait for the build.
+                stored.reserveCapacity(reader.occurrences(of: #"{"actors":"#))
                 if !reader.take(byte: UInt8(ascii: "]")) {
                     var repeats = Repeats()
                     var scratch: [UInt8] = []

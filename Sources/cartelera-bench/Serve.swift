@@ -10,9 +10,10 @@ struct Serve: AsyncParsableCommand {
         discussion: """
             Starts `cartelera serve` over DIR/store and Bench/sqlite_api.py over DIR/jsonl (both written by `cartelera-bench generate`; \
             the SQLite database is built once into DIR/peer; the peer runs one worker process per core), checks that both answer \
-            q1–q4 with BENCHMARKS.md's reference rows, then runs wrk against each shape of each server and prints requests per \
-            second, p50/p99 latency and each server's memory (the peak resident memory of its largest process, and the \
-            proportional set size of all its processes, which counts a shared or mapped page once). A bare Hummingbird router \
+            q1–q4 with BENCHMARKS.md's reference rows, then runs wrk against each shape of each server (each run once the \
+            server is idle, the previous run's requests answered) and prints requests per second, p50/p99 latency and each \
+            server's memory (the peak resident memory of its largest process, and the proportional set size of all its \
+            processes, which counts a shared or mapped page once). A bare Hummingbird router \
             answering q3's bytes (`cartelera-bench fixed-answer`) is loaded with q3 as the ceiling of a small answer on this machine. Cartelera runs twice: as configured, and with --answer-cache-megabytes 0, which answers every request \
             anew as the baseline does (the load repeats each shape's request, so the first server answers most from its cache). \
             --baseline runs another `cartelera` binary in the same run, with and without its answer cache. Needs wrk (apt-get install wrk; `make bench-serve` \
@@ -93,6 +94,7 @@ struct Serve: AsyncParsableCommand {
         for (name, process, targets) in servers {
             for shape in QueryShapes.Shape.allCases {
                 guard let target = targets[shape] else { continue }
+                process.waitUntilIdle()
                 let result = try HTTPLoad.run(wrk: wrk, url: "http://127.0.0.1:\(process.port)\(target)", connections: connections, seconds: seconds)
                 rates[name, default: [:]][shape] = result.requestsPerSecond
                 print(String(format: "  %@  %@      %10.0f  %8.2f  %8.2f   %d", name.padding(toLength: 26, withPad: " ", startingAt: 0), shape.rawValue,

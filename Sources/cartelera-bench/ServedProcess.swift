@@ -38,6 +38,31 @@ final class ServedProcess: @unchecked Sendable {
         return (peak / 1024, proportional / 1024)
     }
 
+    /// Waits until the server's processes have used at most one clock tick of CPU in a tenth of a second (for at most
+    /// `timeout` seconds): the connections of a load run are gone when wrk ends, but the requests they sent may still
+    /// be answered, and the next run would share the server with them.
+    func waitUntilIdle(timeout: Double = 30) {
+        let deadline = Date().addingTimeInterval(timeout)
+        var ticks = cpuTicks()
+        while Date() < deadline {
+            Thread.sleep(forTimeInterval: 0.1)
+            let now = cpuTicks()
+            if now - ticks <= 1 { return }
+            ticks = now
+        }
+    }
+
+    /// The CPU time the process and its descendants have used, in clock ticks (user and system time from /proc).
+    private func cpuTicks() -> Int {
+        processTree().reduce(0) { total, pid in
+            guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8), let end = stat.lastIndex(of: ")") else { return total }
+            // After the command's name: the state is field 3 of the line, user time 14 and system time 15.
+            let fields = stat[stat.index(after: end)...].split(separator: " ")
+            guard fields.count > 12, let user = Int(fields[11]), let system = Int(fields[12]) else { return total }
+            return total + user + system
+        }
+    }
+
     /// The process and its descendants, found by the parent of each process in /proc.
     private func processTree() -> [Int32] {
         var parents: [Int32: [Int32]] = [:]

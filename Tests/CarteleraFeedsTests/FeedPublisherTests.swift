@@ -1,5 +1,6 @@
 import CarteleraFeeds
 import CarteleraModel
+import CarteleraQuery
 import CarteleraStore
 import CarteleraTesting
 import Foundation
@@ -154,6 +155,30 @@ import Testing
         #expect(report.written.contains("api/promotions.json") && report.written.contains("api/tonight.json"))
         // The same store at the same moment: not one file rewritten, the API included.
         #expect(try fixture.build(at: "2026-11-24 21:30").written.isEmpty)
+    }
+
+    @Test(arguments: ["America/New_York", "Europe/Madrid", "Pacific/Kiritimati"])
+    func eachScheduleHoldsExactlyItsLocalDaysProgrammesWhateverTheZonesOffset(zoneName: String) throws {
+        // Programmes every three hours over four UTC days, so every local day but the first and last gathers programmes
+        // from two UTC days, in a zone behind UTC, one just ahead and one fourteen hours ahead.
+        let zone = try #require(ZoneConverter(identifier: zoneName))
+        let fixture = try FeedFixture()
+        let first = try #require(Day("2026-11-23")).startUTC
+        let programmes = (0..<32).map { index in
+            let start = first.adding(seconds: Int64(index) * 3 * 3600)
+            return Programme(channel: "La1.es", start: start, stop: start.adding(seconds: 3600), timeZone: zoneName, title: "P\(index)",
+                             provenance: [Provenance(source: "guide.example")])
+        }
+        try fixture.commit(programmes, channels: [Self.la1])
+        let context = QueryContext(now: first, guideZone: zone)
+        let report = try FeedPublisher(engine: try QueryEngine.open(fixture.store), feeds: fixture.feeds, output: fixture.output, context: context).build()
+        let expected = Dictionary(grouping: programmes) { zone.local($0.start).day }
+        let files = report.written.filter { $0.hasPrefix("api/schedule/") }.sorted()
+        #expect(files == expected.keys.sorted().map { "api/schedule/La1.es/\($0).json" })
+        for (day, local) in expected {
+            let object = try JSONSerialization.jsonObject(with: Data(try fixture.published("api/schedule/La1.es/\(day).json").utf8)) as? [String: Any]
+            #expect((object?["programmes"] as? [[String: Any]])?.map { $0["title"] as? String } == local.map(\.title), "\(zoneName) \(day)")
+        }
     }
 
     @Test func hostileTitlesAndLinksAreEscapedInEveryFormat() throws {

@@ -153,6 +153,14 @@ import Testing
         #expect(PublishedFile.temporaryPath(for: "out/a.html") != PublishedFile.temporaryPath(for: "out/a.html"))
     }
 
+    @Test func aBareFileNamesTempFileIsInTheCurrentFolderNotTheRoot() {
+        #expect(PublishedFile.folder(of: "page.html") == ".")
+        let temp = PublishedFile.temporaryPath(for: "page.html")
+        #expect(temp.hasPrefix("./.page.html.tmp-"), "\(temp)")
+        #expect(PublishedFile.folder(of: "/page.html") == "/")
+        #expect(PublishedFile.folder(of: "out/page.html") == "out")
+    }
+
     @Test func tempNamesAreRecognised() {
         #expect(PublishedFile.isTemp(".guide.xml.tmp-123-456"))
         #expect(PublishedFile.isTemp(".0123456789abcdef.cache.tmp-1-2"))

@@ -1,6 +1,8 @@
-import CarteleraOutput
+import CarteleraCore
 import Foundation
 import Testing
+
+@testable import CarteleraOutput
 
 /// The escaping every published format relies on, and the check that lets only http(s) links out.
 @Suite struct PublishedTextTests {
@@ -52,6 +54,34 @@ import Testing
         #expect(PublishedText.webURL("https://x.example/\"onmouseover=alert(1) <b>{x}</b>") == "https://x.example/%22onmouseover=alert(1)%20%3Cb%3E%7Bx%7D%3C/b%3E")
         #expect(PublishedText.webURL("https://x.example/ya%20codificado y 100%") == "https://x.example/ya%20codificado%20y%20100%25")
         #expect(PublishedText.webURL(" https://x.example/p\n") == "https://x.example/p")
+    }
+
+    @Test func aPlainLinkIsCheckedWithoutParsingAndAnsweredAsURLComponentsAnswers() {
+        for link in ["https://guide.example/p?a=1&b=%C3%B1#top", "HTTP://X-1.example/a/b;c=d/@e:f?g=h/i?j#k/l?m", "http://1.2.3.4/~u/(x)*!$'+,"] {
+            #expect(PublishedText.isPlainWebURL(link), "\(link)")
+            #expect(PublishedText.webURL(link) == link)
+        }
+        // Left to URLComponents: a port, a user, a bracketed host, a second '#', a bad escape, a space, a letter beyond ASCII.
+        for link in ["http://x.example:8080/", "http://u@x.example/", "http://[::1]/", "http://x.example/a#b#c", "http://x.example/%zz",
+                     "http://x.example/a b", "http://x.example/ñ", "http://-x.example/", "http://x..example/", "http://x.example./", "https:/x.example/"] {
+            #expect(!PublishedText.isPlainWebURL(link), "\(link)")
+        }
+        // Random links from the pieces links are made of: whatever the plain check accepts, URLComponents accepts as a web
+        // link too, and the link is published unchanged, as the full path publishes it.
+        var generator = SplitMix64(seed: 20261127)
+        let pieces = ["http://", "https://", "HtTpS://", "x", "example", "Z9", ".", "-", "/", "?", "#", "%", "%2F", "%zz", "2", "@", ":", "[", "]",
+                      " ", "ñ", "'", "(", ")", "&", "=", "~", "_", "*", "+", ",", ";", "!", "$", "\"", "<", "{", "|", "\t", "//"]
+        var plain = 0
+        for _ in 0..<20_000 {
+            let count = Int.random(in: 1...10, using: &generator)
+            let body = (0..<count).map { _ in pieces.randomElement(using: &generator) ?? "x" }.joined()
+            let link = (Bool.random(using: &generator) ? "https://x.example" : "http://") + body
+            guard PublishedText.isPlainWebURL(link) else { continue }
+            plain += 1
+            #expect(PublishedText.isParsedWebURL(link), "\(link.debugDescription)")
+            #expect(PercentEncoding.encodingUnsafe(link.trimmingCharacters(in: .whitespacesAndNewlines)) == link, "\(link.debugDescription)")
+        }
+        #expect(plain > 500)
     }
 
     @Test func nonWebSchemesAreNeverPublished() {

@@ -10,17 +10,19 @@ import Testing
 @Suite struct CompiledTemplatesTests {
     static let pragma = "{{% CONTENT_TYPE: \(HTMLEscaping.name)}}"
 
-    /// Both renderings of `template` (with `partials`) over `context`; the compiled one nil when it declines.
-    static func renderBoth(_ template: String, partials: [String: String] = [:], _ context: [String: Any]) throws -> (reference: String, compiled: String?, compiles: Bool) {
+    /// Both renderings of `template` (with `partials`) over `context`, swift-mustache's from the value as it reads it; the
+    /// compiled one nil when it declines.
+    static func renderBoth(_ template: String, partials: [String: String] = [:], _ context: PageEntries) throws -> (reference: String, compiled: String?, compiles: Bool) {
         _ = HTMLEscaping.registered
         var sources = partials.mapValues { pragma + $0 }
         sources["page"] = pragma + template
         var templates: [String: MustacheTemplate] = [:]
         for (name, source) in sources { templates[name] = try MustacheTemplate(string: source) }
         let library = MustacheLibrary(templates: templates)
-        let reference = library.getTemplate(named: "page")?.render(context, library: library) ?? ""
+        let value = PageValue.object(context)
+        let reference = library.getTemplate(named: "page")?.render(value.mustacheValue, library: library) ?? ""
         let compiled = CompiledTemplates(sources: sources, contentType: HTMLEscaping.name)
-        return (reference, compiled?.render(context, template: "page").map { String(decoding: $0, as: UTF8.self) }, compiled != nil)
+        return (reference, compiled?.render(value, template: "page").map { String(decoding: $0, as: UTF8.self) }, compiled != nil)
     }
 
     @Test func everyPageOfTheSiteIsTheSameAsSwiftMustachesRendering() throws {
@@ -42,7 +44,10 @@ import Testing
     }
 
     @Test func standaloneLinesWhitespaceAndCommentsAsSwiftMustache() throws {
-        let context: [String: Any] = ["a": true, "b": false, "name": "Ana & <Bea>", "list": [["x": "1"], ["x": "2"]] as [[String: Any]], "empty": [Any]()]
+        let context: PageEntries = [
+            ("a", .flag(true)), ("b", .flag(false)), ("name", .text("Ana & <Bea>")), ("list", .objects([[("x", .text("1"))], [("x", .text("2"))]])),
+            ("empty", .list([])),
+        ]
         let templates = [
             "{{#a}}\nyes\n{{/a}}\n", "  {{#a}}\n  yes\n  {{/a}}\n", "x {{#a}}y{{/a}} z\n", "{{#a}}{{#a}}\nboth\n{{/a}}{{/a}}\n",
             "{{! a comment }}\nafter\n", "  {{! indented comment }}  \nafter", "{{#list}}\n- {{x}}\n{{/list}}\n", "{{^empty}}\nnone\n{{/empty}}\n",
@@ -58,16 +63,16 @@ import Testing
 
     @Test func unbalancedSectionsAreRejectedByBoth() {
         for template in ["{{/a}}", "{{#a}}\nunclosed", "{{#a}}x{{/b}}", "{{^a}}{{#b}}{{/a}}{{/b}}"] {
-            #expect(throws: (any Error).self, "swift-mustache reads \(template.debugDescription)") { try Self.renderBoth(template, [:]) }
+            #expect(throws: (any Error).self, "swift-mustache reads \(template.debugDescription)") { try Self.renderBoth(template, []) }
             #expect(CompiledTemplates(sources: ["page": Self.pragma + template], contentType: HTMLEscaping.name) == nil, "\(template.debugDescription)")
         }
     }
 
     @Test func namesAreFoundAsSwiftMustacheFindsThem() throws {
-        let context: [String: Any] = [
-            "title": "Top", "t": ["label": "Etiqueta"] as [String: String], "count": 3, "score": 6.5, "on": true,
-            "item": ["title": "Inner", "deep": ["name": "Deepest"] as [String: Any]] as [String: Any],
-            "rows": [["title": "Row 1"], ["other": "no title"]] as [[String: Any]], "words": ["uno", "dos"],
+        let context: PageEntries = [
+            ("title", .text("Top")), ("t", .labels(["label": "Etiqueta"])), ("count", .integer(3)), ("score", .real(6.5)), ("on", .flag(true)),
+            ("item", .object([("title", .text("Inner")), ("deep", .object([("name", .text("Deepest"))]))])),
+            ("rows", .objects([[("title", .text("Row 1"))], [("other", .text("no title"))]])), ("words", .list([.text("uno"), .text("dos")])),
         ]
         let templates = [
             "{{title}}|{{t.label}}|{{count}}|{{score}}|{{on}}", "{{#item}}{{title}}/{{t.label}}/{{deep.name}}/{{.title}}{{/item}}",
@@ -83,7 +88,7 @@ import Testing
 
     @Test func partialsRenderInTheirCallersContext() throws {
         let partials = ["card": "<b>{{title}}</b>\n", "head": "<h1>{{title}}</h1>\n{{> card}}"]
-        let context: [String: Any] = ["title": "Página", "cards": [["title": "uno"], ["title": "dos"]] as [[String: Any]]]
+        let context: PageEntries = [("title", .text("Página")), ("cards", .objects([[("title", .text("uno"))], [("title", .text("dos"))]]))]
         for template in ["{{> head}}\nbody\n", "{{#cards}}{{> card}}{{/cards}}", "{{#cards}}\n{{> card}}\n{{/cards}}\n", "x{{>card}}y"] {
             let both = try Self.renderBoth(template, partials: partials, context)
             #expect(both.compiled == both.reference, "\(template)")
@@ -93,14 +98,12 @@ import Testing
     @Test func whatLiesOutsideTheSubsetIsLeftToSwiftMustache() throws {
         // Transforms, set delimiters, inheritance, dynamic and indented partials: not compiled, so rendered by swift-mustache.
         for template in ["{{uppercased(name)}}", "{{=<% %>=}}<% name %>", "{{<card}}{{$b}}x{{/b}}{{/card}}", "{{>*name}}", "  {{> card}}\n"] {
-            let both = try Self.renderBoth(template, partials: ["card": "c{{$b}}{{/b}}"], ["name": "card"])
+            let both = try Self.renderBoth(template, partials: ["card": "c{{$b}}{{/b}}"], [("name", .text("card"))])
             #expect(!both.compiles, "\(template) is outside the subset")
         }
-        // A context value of another kind (an optional, a struct swift-mustache reflects on): no compiled answer.
-        struct Reflected { let title = "by reflection" }
-        let optional: String? = "maybe"
-        for context: [String: Any] in [["name": optional as Any], ["name": Reflected()], ["list": [Reflected()]]] {
-            let both = try Self.renderBoth("{{name}}{{#name}}{{title}}{{/name}}{{#list}}{{title}}{{/list}}", context)
+        // A list or an object printed as a variable: no compiled answer, swift-mustache prints it.
+        for context: PageEntries in [[("name", .list([.text("a")]))], [("name", .object([("title", .text("x"))]))]] {
+            let both = try Self.renderBoth("{{name}}", context)
             #expect(both.compiles)
             #expect(both.compiled == nil)
         }
@@ -109,9 +112,10 @@ import Testing
     /// Random templates built from the pieces the site's templates are made of, compared with swift-mustache.
     @Test func randomTemplatesRenderAsSwiftMustacheRendersThem() throws {
         var generator = SplitMix64(seed: 20261125)
-        let context: [String: Any] = [
-            "a": true, "b": false, "s": "x<y>&\"'", "n": 42, "list": [["s": "one", "a": false], ["s": "two"]] as [[String: Any]],
-            "none": [[String: Any]](), "o": ["s": "inner", "p": ["s": "deeper"] as [String: Any]] as [String: Any],
+        let context: PageEntries = [
+            ("a", .flag(true)), ("b", .flag(false)), ("s", .text("x<y>&\"'")), ("n", .integer(42)),
+            ("list", .objects([[("s", .text("one")), ("a", .flag(false))], [("s", .text("two"))]])), ("none", .list([])),
+            ("o", .object([("s", .text("inner")), ("p", .object([("s", .text("deeper"))]))])),
         ]
         // Variables name what the site's contexts show as text (a list or a dictionary printed is left to swift-mustache).
         let names = ["a", "b", "s", "n", "o.s", "o.p.s", ".s", "missing", "o.missing"]

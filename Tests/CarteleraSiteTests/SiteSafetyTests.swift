@@ -7,11 +7,11 @@ import Testing
 @Suite struct SiteSafetyTests {
     @Test func jsonInsideAScriptCannotEndItOrOpenMarkup() {
         let payload = "</script><script>alert(1)</script>&\u{2028}\u{2029}"
-        let safe = SiteJSON.script(["@type": "Event", "name": payload])
+        let safe = SiteJSON.script([("@type", .text("Event")), ("name", .text(payload))])
         #expect(!safe.contains("<") && !safe.contains(">") && !safe.contains("&"))
         #expect(!safe.contains("\u{2028}") && !safe.contains("\u{2029}"))
         #expect(safe.contains("\\u003c/script\\u003e") && safe.contains("\\u2028"))
-        let script = SiteJSON.script(["@type": "Event", "name": SiteFixture.hostile])
+        let script = SiteJSON.script([("@type", .text("Event")), ("name", .text(SiteFixture.hostile))])
         let decoded = try? JSONSerialization.jsonObject(with: Data(script.utf8)) as? [String: Any]
         #expect(decoded?["name"] as? String == SiteFixture.hostile)
     }

@@ -223,4 +223,65 @@ import Testing
             }
         }
     }
+    /// Reads `text` as a quoted name of `names`, with `after` following it in the input (so the reader can load whole
+    /// words past the name, or cannot).
+    private static func name<Value>(_ text: String, in names: CanonicalNames<Value>, after: String = "") -> Value? {
+        let bytes = Array("\"\(text)\"\(after)".utf8)
+        return bytes.withUnsafeBufferPointer { buffer -> Value? in
+            guard let base = buffer.baseAddress else { return nil }
+            var reader = CanonicalJSONReader(base, count: buffer.count)
+            return try? reader.name(in: names)
+        }
+    }
+
+    @Test func everyStoredNameReadsToItsCaseAndNoOtherTextDoes() {
+        func check<Value: RawRepresentable & Equatable & Sendable>(_ cases: [Value], _ names: CanonicalNames<Value>) where Value.RawValue == String {
+            for value in cases {
+                let text = value.rawValue
+                #expect(Self.name(text, in: names) == value, "\(text)")
+                #expect(Self.name(text, in: names, after: #","more":"0123456789abcdef"}"#) == value, "\(text)")
+                for other in [String(text.dropLast()), text + "s", text.uppercased(), " " + text, text + "-", String(text.dropFirst())] where !cases.contains(where: { $0.rawValue == other }) {
+                    #expect(Self.name(other, in: names) == nil, "\(other)")
+                    #expect(Self.name(other, in: names, after: "}]}]}]}]}]}]}]}]}") == nil, "\(other)")
+                }
+            }
+            #expect(Self.name("", in: names) == nil)
+        }
+        check(Genre.allCases, StoredNames.genres)
+        check(ProgrammeType.allCases, StoredNames.programmeTypes)
+        check(MusicGenre.allCases, StoredNames.musicGenres)
+        check([GuestList.DeclaredStatus.open, .closed, .full], StoredNames.declaredStatuses)
+        check([NightStatus.cancelled, .postponed, .rescheduled, .movedOnline], StoredNames.nightStatuses)
+    }
+
+    @Test func instantsOfADayAlreadyReadAreCheckedAsTheFirstWas() throws {
+        let key = ShardKey.programmes(day: Day("2026-11-22")!, channel: "La1.es")
+        let original = try ShardCodec.encode(.programmes(Array(Self.programmes().prefix(3))), for: key)
+        let text = String(decoding: original, as: UTF8.self)
+        // The second and third programmes' instants share the first one's day; each is rewritten in turn.
+        let later = ["2026-11-22T00:30:00Z", "2026-11-22T01:00:00Z"]
+        let replacements = ["24:00:00", "23:60:00", "23:59:61", "23:59:60", "2a:00:00", "00:00:0a", "-1:00:00", "23:59:59", "00:00:00", "12:34:56"]
+        for instant in later {
+            #expect(text.contains(instant))
+            for time in replacements {
+                for rewritten in ["2026-11-22T\(time)Z", "2026-11-22 \(time)Z", "2026-11-23T\(time)Z", "2026-11-22T\(time).5Z"] {
+                    let data = Data(text.replacingOccurrences(of: instant, with: rewritten).utf8)
+                    let expected: Result<ShardContent, StoreError> = Result { () throws(StoreError) in try ShardCodec.decodeWithFoundation(data, for: key) }
+                    let got: Result<ShardContent, StoreError> = Result { () throws(StoreError) in try ShardCodec.decode(data, for: key) }
+                    switch (expected, got) {
+                    case (.success(let a), .success(let b)): #expect(a == b, "\(rewritten)")
+                    case (.failure(let a), .failure(let b)): #expect(a.description == b.description, "\(rewritten)")
+                    default: Issue.record("the two readers disagree on \(rewritten): \(expected) vs \(got)")
+                    }
+                }
+            }
+        }
+        // A leap second is the next day's first second, as `Timestamp` reads it.
+        let leap = Data(text.replacingOccurrences(of: later[1], with: "2026-11-22T23:59:60Z").utf8)
+        guard case .programmes(let programmes)? = CanonicalShardReader.content(leap, for: key) else {
+            Issue.record("a leap second was refused")
+            return
+        }
+        #expect(programmes.contains { $0.start == Day("2026-11-23")!.startUTC })
+    }
 }
