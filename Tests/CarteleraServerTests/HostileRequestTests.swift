@@ -29,11 +29,7 @@ import Testing
     }
 
     @Test func slowClientsAreCutOffWithoutStallingOthers() async throws {
-        let fixture = try ServerFixture()
-        try await fixture.start {
-            $0.requestSeconds = 1
-            $0.idleSeconds = 1
-        }
+        let fixture = try await Self.serverWithOneSecondDeadlines()
         defer { Task { await fixture.stop() } }
         let port = fixture.port
         // Twenty clients each trickle a request head one byte at a time (slowloris), and one opens and says nothing.
@@ -63,11 +59,7 @@ import Testing
     }
 
     @Test func aKeepAliveConnectionInUseOutlivesItsFirstDeadlines() async throws {
-        let fixture = try ServerFixture()
-        try await fixture.start {
-            $0.requestSeconds = 1
-            $0.idleSeconds = 1
-        }
+        let fixture = try await Self.serverWithOneSecondDeadlines()
         defer { Task { await fixture.stop() } }
         let socket = try LoopbackSocket(port: fixture.port)
         // A request every 0.4 s for 2.8 s: the first deadlines pass while the connection is busy, and it stays open.
@@ -95,5 +87,15 @@ import Testing
         try socket.write(Array("POST \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"na".utf8))
         #expect(try await OffPool.run { socket.closesWithin(4) })
         #expect(ServerFixture.object(try await fixture.get(target))["placesLeft"] as? Int == 50)
+    }
+
+    /// A server that gives a request head and an idle connection one second each.
+    static func serverWithOneSecondDeadlines() async throws -> ServerFixture {
+        let fixture = try ServerFixture()
+        try await fixture.start {
+            $0.requestSeconds = 1
+            $0.idleSeconds = 1
+        }
+        return fixture
     }
 }
