@@ -70,6 +70,7 @@ struct Feeds: AsyncParsableCommand {
         }
         if !skipCheck { try compareWithFoundation(snapshot, keys: keys, canonicalSeconds: readSeconds) }
         guard !readOnly else { return }
+        BenchCommand.warnUnlessIndexIsUsed(directory)
 
         var seconds: [Double] = []
         for (label, mustWriteNothing) in [("cold build", false), ("unchanged rebuild", true)] {
