@@ -19,6 +19,19 @@ import Testing
         return entries
     }
 
+    @Test func aReadOnlyRunLeavesTheFolderAsItWas() throws {
+        let folder = try TemporaryFolder("bench-feeds")
+        _ = try DataSetGStore.ingest(into: folder.path + "/store", days: 1, channels: ["ch001"])
+        // What an earlier publishing run left: a read-only run removes none of it and adds nothing.
+        try FileManager.default.createDirectory(atPath: folder.path + "/public/api", withIntermediateDirectories: true)
+        try Data("{}".utf8).write(to: URL(fileURLWithPath: folder.path + "/public/api/now.json"))
+        let before = try tree(folder.path)
+        let run = try ExternalCommand.run(Self.binary, ["feeds", folder.path, "--read-only"])
+        #expect(run.status == 0, "\(run.output)")
+        #expect(run.output.contains("read only: "), "\(run.output)")
+        #expect(try tree(folder.path) == before)
+    }
+
     @Test func anIndexEveryBuildWouldRebuildIsSaidOnceBeforeTheBuildsStart() throws {
         let folder = try TemporaryFolder("bench-feeds-index")
         _ = try DataSetGStore.ingest(into: folder.path + "/store", days: 1, channels: ["ch001"])
