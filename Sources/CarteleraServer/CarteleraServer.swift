@@ -49,9 +49,9 @@ public struct CarteleraServer: Sendable {
 
     /// The router: middleware outermost first, then the routes; a path no route takes falls through to the published files.
     ///
-    /// The published files' middleware (the 404 page, gzip twins, the files themselves) wraps only what can end in a
-    /// file: paths no route takes, and the API routes that leave names ending in `.json` to the files. Routes answered
-    /// from the store alone are added before it, so a small answer does not pass through four layers it never uses.
+    /// The published files' middleware (the API's CORS under `/api/`, the 404 page, gzip twins, the files themselves) wraps
+    /// only what can end in a file: paths no route takes, and the API routes that leave names ending in `.json` to the files.
+    /// Routes answered from the store alone are added before it, so a small answer does not pass through layers it never uses.
     func router(_ snapshots: StoreSnapshots) -> Router<ServerRequestContext> {
         let configuration = self.configuration
         let folder = configuration.outputFolder
@@ -75,6 +75,7 @@ public struct CarteleraServer: Sendable {
         let queries = QueryRoutes(snapshots: snapshots, configuration: configuration)
         router.addRoutes(queries.answers, atPath: "/api")
 
+        router.add(middleware: PublishedAPICORSMiddleware(cors: QueryRoutes.cors))
         router.add(middleware: NotFoundPageMiddleware(folder: folder))
         router.add(middleware: PrecompressedFileMiddleware(folder: folder))
         router.add(middleware: FileMiddleware<ServerRequestContext, PublishedFolder>(fileProvider: PublishedFolder(folder: folder), cacheControl: Self.fileCaching, searchForIndexHtml: true)
