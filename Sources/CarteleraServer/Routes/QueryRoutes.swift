@@ -45,18 +45,18 @@ struct QueryRoutes: Sendable {
 
     /// The routes that leave some paths to the published files (`api/audiences/<day>.json`, `api/now.json`,
     /// `api/schedule/…`), for the router to mount at `/api` inside the published files' middleware; anything else is this 404.
+    /// Their CORS is the published API files' (`PublishedAPICORSMiddleware`), outside that middleware.
     var besidePublishedFiles: RouteCollection<ServerRequestContext> {
         let routes = RouteCollection(context: ServerRequestContext.self)
-        routes.add(middleware: Self.cors)
         routes.get("audiences/:day") { request, context in try audiences(request, context) }
         Self.refuseOtherMethods(on: "audiences/:day", of: routes)
         routes.get("**") { _, _ -> Response in throw APIError.notFound("no such API endpoint: use query, shake, now, airings, audiences or nights") }
         return routes
     }
 
-    /// CORS lets any site's scripts read the API.
-    private static let cors = CORSMiddleware<ServerRequestContext>(allowOrigin: .all, allowHeaders: [.ifNoneMatch, .ifModifiedSince], allowMethods: [.get, .head, .options],
-                                                                   exposedHeaders: ["ETag", "Last-Modified", "X-Cartelera-Generation"], maxAge: .seconds(86_400))
+    /// CORS lets any site's scripts read the API: its answers and its published files.
+    static let cors = CORSMiddleware<ServerRequestContext>(allowOrigin: .all, allowHeaders: [.ifNoneMatch, .ifModifiedSince], allowMethods: [.get, .head, .options],
+                                                           exposedHeaders: ["ETag", "Last-Modified", "X-Cartelera-Generation"], maxAge: .seconds(86_400))
 
     /// A CORS preflight is answered by the middleware; a plain OPTIONS says what the path takes, and other methods are refused.
     private static func refuseOtherMethods(on path: RouterPath, of routes: RouteCollection<ServerRequestContext>) {
