@@ -20,14 +20,24 @@ struct QueryRoutes: Sendable {
     static let shakeNames = queryNames.union(["seed"])
 
     /// The routes answered from the store alone, for the router to mount at `/api` outside the published files' middleware.
+    ///
+    /// Each kind has its own `query/<kind>` and `shake/<kind>` path: the router finds a constant path without making the
+    /// request a parameter to store and look up again. A path with another kind reaches `:kind`, which says which exist.
     var answers: RouteCollection<ServerRequestContext> {
         let routes = RouteCollection(context: ServerRequestContext.self)
         routes.add(middleware: Self.cors)
-        routes.get("query/:kind") { request, context in try query(request, context) }
-        routes.get("shake/:kind") { request, context in try shake(request, context) }
+        var paths: [RouterPath] = ["now", "airings", "query/:kind", "shake/:kind"]
+        for kind in Query.Kind.allCases {
+            let query = RouterPath("query/" + kind.rawValue), shake = RouterPath("shake/" + kind.rawValue)
+            routes.get(query) { request, _ in try self.query(request, kind: kind) }
+            routes.get(shake) { request, _ in try self.shake(request, kind: kind) }
+            paths += [query, shake]
+        }
+        routes.get("query/:kind") { request, context in try query(request, kind: kind(context)) }
+        routes.get("shake/:kind") { request, context in try shake(request, kind: kind(context)) }
         routes.get("now") { request, _ in try now(request) }
         routes.get("airings") { request, _ in try airings(request) }
-        for path: RouterPath in ["query/:kind", "shake/:kind", "now", "airings"] {
+        for path in paths {
             Self.refuseOtherMethods(on: path, of: routes)
         }
         return routes
@@ -35,18 +45,18 @@ struct QueryRoutes: Sendable {
 
     /// The routes that leave some paths to the published files (`api/audiences/<day>.json`, `api/now.json`,
     /// `api/schedule/…`), for the router to mount at `/api` inside the published files' middleware; anything else is this 404.
+    /// Their CORS is the published API files' (`PublishedAPICORSMiddleware`), outside that middleware.
     var besidePublishedFiles: RouteCollection<ServerRequestContext> {
         let routes = RouteCollection(context: ServerRequestContext.self)
-        routes.add(middleware: Self.cors)
         routes.get("audiences/:day") { request, context in try audiences(request, context) }
         Self.refuseOtherMethods(on: "audiences/:day", of: routes)
         routes.get("**") { _, _ -> Response in throw APIError.notFound("no such API endpoint: use query, shake, now, airings, audiences or nights") }
         return routes
     }
 
-    /// CORS lets any site's scripts read the API.
-    private static let cors = CORSMiddleware<ServerRequestContext>(allowOrigin: .all, allowHeaders: [.ifNoneMatch, .ifModifiedSince], allowMethods: [.get, .head, .options],
-                                                                   exposedHeaders: ["ETag", "Last-Modified", "X-Cartelera-Generation"], maxAge: .seconds(86_400))
+    /// CORS lets any site's scripts read the API: its answers and its published files.
+    static let cors = CORSMiddleware<ServerRequestContext>(allowOrigin: .all, allowHeaders: [.ifNoneMatch, .ifModifiedSince], allowMethods: [.get, .head, .options],
+                                                           exposedHeaders: ["ETag", "Last-Modified", "X-Cartelera-Generation"], maxAge: .seconds(86_400))
 
     /// A CORS preflight is answered by the middleware; a plain OPTIONS says what the path takes, and other methods are refused.
     private static func refuseOtherMethods(on path: RouterPath, of routes: RouteCollection<ServerRequestContext>) {
@@ -55,8 +65,7 @@ struct QueryRoutes: Sendable {
     }
 
     /// `query/<kind>`: a page of matches.
-    func query(_ request: Request, _ context: ServerRequestContext) throws -> Response {
-        let kind = try self.kind(context)
+    func query(_ request: Request, kind: Query.Kind) throws -> Response {
         let raw = request.uri.query
         // The same request asked again within the second is sent as it was, before its query string is read.
         let asked = RequestKey(kind: kind, queryString: raw ?? "", now: configuration.clock())
@@ -69,8 +78,7 @@ struct QueryRoutes: Sendable {
     }
 
     /// `shake/<kind>`: one random pick among every match; reproducible with `seed`, else never stored.
-    func shake(_ request: Request, _ context: ServerRequestContext) throws -> Response {
-        let kind = try self.kind(context)
+    func shake(_ request: Request, kind: Query.Kind) throws -> Response {
         let given = try QueryString(request.uri.query)
         try given.requireOnly(Self.shakeNames)
         let (snapshot, queryContext) = try prepare(given)
