@@ -196,7 +196,8 @@ let package = Package(
         .testTarget(name: "CarteleraSignUpsTests", dependencies: ["CarteleraSignUps", "CarteleraModel", "CarteleraTesting"]),
         .testTarget(
             name: "CarteleraServerTests",
-            dependencies: ["CarteleraServer", "CarteleraSignUps", "CarteleraSite", "CarteleraQuery", "CarteleraStore", "CarteleraModel", "CarteleraTesting"]),
+            dependencies: ["CarteleraServer", "CarteleraSignUps", "CarteleraSite", "CarteleraQuery", "CarteleraStore", "CarteleraModel", "CarteleraTesting",
+                           .product(name: "NIOCore", package: "swift-nio")]),
         .testTarget(name: "CarteleraSiteTests", dependencies: ["CarteleraSite", "CarteleraQuery", "CarteleraStore", "CarteleraModel", "CarteleraTesting"]),
         .testTarget(
             name: "CarteleraCLITests",

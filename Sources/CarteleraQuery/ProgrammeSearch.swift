@@ -18,22 +18,23 @@ struct ProgrammeSearch {
             guard let matcher = TextMatcher(text, mode: query.textMatch) else { return [] }
             tiers = titleTiers(matcher)
         }
+        // Each channel's number is looked up once, here; channels this index has never seen match nothing.
+        let channels = query.channels.map(channelNumbers)
+        if channels?.isEmpty == true { return [] }
         guard var filter = RecordFilter(query, index: index) else { return [] }
         var matches: [Match] = []
-        let range = window(query.window)
         if let tiers {
-            let channels = query.channels.map { Set($0.compactMap { index.channelNumber[$0.rawValue] }) }
+            let channels = channels.map { Set($0) }
             for record in records(ofTitles: Array(tiers.keys)) where filter.accepts(record) {
                 if let channels, !channels.contains(index.channel[record]) { continue }
                 matches.append(Match(record: record, tier: tiers[Int(index.title[record])]))
             }
-        } else if let channels = query.channels {
+        } else if let channels {
             // The window is tested on each channel's own starts and ends, not on the records'.
-            let window = filter.window
+            let range = window(query.window), overlapping = filter.window
             filter.window = nil
-            for channel in channels {
-                guard let number = index.channelNumber[channel.rawValue], !channels.prefix(while: { $0 != channel }).contains(channel) else { continue }
-                appendMatches(ofChannel: Int(number), starting: range, overlapping: window, filter, to: &matches)
+            for number in channels {
+                appendMatches(ofChannel: Int(number), starting: range, overlapping: overlapping, filter, to: &matches)
             }
             if channels.count > 1 { matches.sort { $0.record < $1.record } }
         } else {
@@ -56,18 +57,26 @@ struct ProgrammeSearch {
         return records.sorted()
     }
 
+    /// The numbers of the channels `ids` names that this index holds.
+    private func channelNumbers(_ ids: Set<ChannelID>) -> [UInt32] {
+        ids.compactMap { index.channelNumber[$0.rawValue] }
+    }
+
     /// Appends the records of channel `number` whose start is in `range`, that end after an overlapping window's
-    /// start and pass `filter`, in start order: a binary search and a scan over the channel's own starts and ends.
+    /// start and pass `filter`, in start order: one binary search for the first start, then a scan over the channel's
+    /// own starts and ends up to the range's end.
     private func appendMatches(
         ofChannel number: Int, starting range: Range<Int64>, overlapping window: Query.Window?, _ filter: RecordFilter, to matches: inout [Match]
     ) {
-        let first = firstPosition(ofChannel: number, startingAtOrAfter: range.lowerBound)
-        let last = max(first, firstPosition(ofChannel: number, startingAtOrAfter: range.upperBound))
+        let end = Int(index.channelOffsets[number + 1])
         let after = window.flatMap { $0.mode == .overlap ? $0.from.secondsSince1970 : nil } ?? Int64.min
-        matches.reserveCapacity(matches.count + last - first)
-        for position in first..<last where index.channelEnd[position] > after {
-            let record = Int(index.byChannel[position])
-            if filter.accepts(record) { matches.append(Match(record: record, tier: nil)) }
+        var position = firstPosition(ofChannel: number, startingAtOrAfter: range.lowerBound)
+        while position < end, index.channelStart[position] < range.upperBound {
+            if index.channelEnd[position] > after {
+                let record = Int(index.byChannel[position])
+                if filter.accepts(record) { matches.append(Match(record: record, tier: nil)) }
+            }
+            position += 1
         }
     }
 
@@ -190,7 +199,8 @@ struct RecordFilter {
     var window: Query.Window?
     let minimumScore: UInt8?
 
-    /// Nil when the query can match nothing here: genres, types or channels this index has never seen.
+    /// Nil when the query can match nothing here: genres or types this index has never seen (its channels are
+    /// `ProgrammeSearch.matches`' to look up).
     init?(_ query: Query, index: ProgrammeIndex) {
         self.index = index
         if query.types.isEmpty {
@@ -223,7 +233,6 @@ struct RecordFilter {
         } else {
             years = nil
         }
-        if let channels = query.channels, !channels.contains(where: { index.channelNumber[$0.rawValue] != nil }) { return nil }
         window = query.window
         if let rating = query.minimumRating {
             guard let tenths = Checked.rounded(rating * 10) else { return nil }

@@ -49,39 +49,48 @@ public struct CarteleraServer: Sendable {
 
     /// The router: middleware outermost first, then the routes; a path no route takes falls through to the published files.
     ///
-    /// The published files' middleware (the 404 page, gzip twins, the files themselves) wraps only what can end in a
-    /// file: paths no route takes, and the API routes that leave names ending in `.json` to the files. Routes answered
-    /// from the store alone are added before it, so a small answer does not pass through four layers it never uses.
+    /// Each group of middleware is one stack of Hummingbird's middleware builder: one typed chain, which the compiler
+    /// joins, where each layer added alone is a call through an existential and a copy of the request's context. The
+    /// published files' middleware (the API's CORS under `/api/`, the 404 page, gzip twins, the files themselves) wraps
+    /// only what can end in a file: paths no route takes, and the API routes that leave names ending in `.json` to the
+    /// files. Routes answered from the store alone are added before it, so a small answer does not pass through layers it
+    /// never uses, and the query API is added first, so the router's tree tries its paths before the others'.
     func router(_ snapshots: StoreSnapshots) -> Router<ServerRequestContext> {
         let configuration = self.configuration
         let folder = configuration.outputFolder
+        let logger = self.logger
         let router = Router(context: ServerRequestContext.self, options: .autoGenerateHeadEndpoints)
-        router.add(middleware: AccessLogMiddleware(logger: logger))
-        router.add(middleware: ContentSecurityMiddleware<ServerRequestContext>(contentSecurityPolicy: ResponseHeadersMiddleware.contentSecurityPolicy))
-        router.add(middleware: ResponseHeadersMiddleware())
         let compression = CompressionMiddleware()
-        router.add(middleware: compression)
-        router.add(middleware: ConditionalRequestMiddleware(limit: compression.maximumBytes))
-        router.add(middleware: ErrorResponseMiddleware(logger: logger))
-        router.add(middleware: RequestTargetMiddleware(maximumBytes: configuration.maximumTargetBytes))
-        router.add(middleware: RateLimitMiddleware(limiter: RateLimiter(perMinute: configuration.readsPerMinute)))
+        router.addMiddleware {
+            AccessLogMiddleware(logger: logger)
+            ContentSecurityMiddleware<ServerRequestContext>(contentSecurityPolicy: ResponseHeadersMiddleware.contentSecurityPolicy)
+            ResponseHeadersMiddleware()
+            compression
+            ConditionalRequestMiddleware(limit: compression.maximumBytes)
+            ErrorResponseMiddleware(logger: logger)
+            RequestTargetMiddleware(maximumBytes: configuration.maximumTargetBytes)
+            RateLimitMiddleware(limiter: RateLimiter(perMinute: configuration.readsPerMinute))
+        }
 
+        let queries = QueryRoutes(snapshots: snapshots, configuration: configuration)
+        router.addRoutes(queries.answers, atPath: "/api")
         router.addRoutes(HealthRoutes(snapshots: snapshots, clock: configuration.clock).collection, atPath: "/healthz")
         let pages = configuration.web.map { web in
             SignUpFormPages(renderer: SignUpPageRenderer(web: web, zone: configuration.context.guideZone), snapshots: snapshots, clock: configuration.clock)
         }
         router.addRoutes(GuestListRoutes(snapshots: snapshots, book: SignUpBook(store: configuration.storeRoot), configuration: configuration,
                                          signUps: RateLimiter(perMinute: configuration.signUpsPerMinute), pages: pages).collection, atPath: "/api/nights")
-        let queries = QueryRoutes(snapshots: snapshots, configuration: configuration)
-        router.addRoutes(queries.answers, atPath: "/api")
 
-        router.add(middleware: NotFoundPageMiddleware(folder: folder))
-        router.add(middleware: PrecompressedFileMiddleware(folder: folder))
-        router.add(middleware: FileMiddleware<ServerRequestContext, PublishedFolder>(fileProvider: PublishedFolder(folder: folder), cacheControl: Self.fileCaching, searchForIndexHtml: true)
-            .withAdditionalMediaTypes(forFileExtensions: PublishedMediaTypes.site))
-        // Inside the site's files: a feed's `.json` is a JSON Feed, not plain JSON.
-        router.add(middleware: FileMiddleware<ServerRequestContext, PublishedFolder>(fileProvider: PublishedFolder(folder: folder + "/feeds"), urlBasePath: "/feeds", cacheControl: Self.fileCaching)
-            .withAdditionalMediaTypes(forFileExtensions: PublishedMediaTypes.feeds))
+        router.addMiddleware {
+            PublishedAPICORSMiddleware(cors: QueryRoutes.cors)
+            NotFoundPageMiddleware(folder: folder)
+            PrecompressedFileMiddleware(folder: folder)
+            FileMiddleware<ServerRequestContext, PublishedFolder>(fileProvider: PublishedFolder(folder: folder), cacheControl: Self.fileCaching, searchForIndexHtml: true)
+                .withAdditionalMediaTypes(forFileExtensions: PublishedMediaTypes.site)
+            // Inside the site's files: a feed's `.json` is a JSON Feed, not plain JSON.
+            FileMiddleware<ServerRequestContext, PublishedFolder>(fileProvider: PublishedFolder(folder: folder + "/feeds"), urlBasePath: "/feeds", cacheControl: Self.fileCaching)
+                .withAdditionalMediaTypes(forFileExtensions: PublishedMediaTypes.feeds)
+        }
         router.addRoutes(queries.besidePublishedFiles, atPath: "/api")
         return router
     }

@@ -74,7 +74,17 @@ import Testing
         let fixture = try ServerFixture()
         try await fixture.start()
         defer { Task { await fixture.stop() } }
-        #expect(try await fixture.get("/api/query/spaceships").status == 404)
+        let spaceships = try await fixture.get("/api/query/spaceships")
+        #expect(spaceships.status == 404)
+        #expect(spaceships.text.contains("no kind spaceships: use programmes, audiences, shares, venues, nights, promotions"))
+        #expect(try await fixture.get("/api/shake/spaceships").status == 404)
+        // Every kind's own path, and a path of no kind, take the same methods.
+        for target in ["/api/query/venues", "/api/shake/nights", "/api/query/spaceships"] {
+            let put = try await fixture.send("PUT", target)
+            #expect(put.status == 405)
+            #expect(put.headers["allow"] == "GET, HEAD, OPTIONS")
+            #expect(try await fixture.send("OPTIONS", target).headers["allow"] == "GET, HEAD, OPTIONS")
+        }
         #expect(try await fixture.get("/api/nowhere").status == 404)
         #expect(try await fixture.get("/api/nights/\(ServerFixture.segment("madrid/none@2026-11-27#x"))/guestlist").status == 404)
         let post = try await fixture.send("POST", "/api/query/programmes")

@@ -26,4 +26,23 @@ struct ClientAddress: Hashable, Sendable {
             break
         }
     }
+
+    /// The address as text, as `SocketAddress.ipAddress` writes it (`inet_ntop`); nil without an IP address.
+    var text: String? {
+        var text = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN))
+        let written: UnsafePointer<CChar>?
+        switch family {
+        case 4:
+            var address = in_addr(s_addr: UInt32(truncatingIfNeeded: low))
+            written = inet_ntop(AF_INET, &address, &text, socklen_t(text.count))
+        case 6:
+            // The two words were read from the address's sixteen bytes in memory order, and are put back the same way.
+            var address = (high, low)
+            written = inet_ntop(AF_INET6, &address, &text, socklen_t(text.count))
+        default:
+            return nil
+        }
+        guard written != nil else { return nil }
+        return String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
 }

@@ -20,14 +20,24 @@ struct QueryRoutes: Sendable {
     static let shakeNames = queryNames.union(["seed"])
 
     /// The routes answered from the store alone, for the router to mount at `/api` outside the published files' middleware.
+    ///
+    /// Each kind has its own `query/<kind>` and `shake/<kind>` path: the router finds a constant path without making the
+    /// request a parameter to store and look up again. A path with another kind reaches `:kind`, which says which exist.
     var answers: RouteCollection<ServerRequestContext> {
         let routes = RouteCollection(context: ServerRequestContext.self)
         routes.add(middleware: Self.cors)
-        routes.get("query/:kind") { request, context in try query(request, context) }
-        routes.get("shake/:kind") { request, context in try shake(request, context) }
+        var paths: [RouterPath] = ["now", "airings", "query/:kind", "shake/:kind"]
+        for kind in Query.Kind.allCases {
+            let query = RouterPath("query/" + kind.rawValue), shake = RouterPath("shake/" + kind.rawValue)
+            routes.get(query) { request, _ in try self.query(request, kind: kind) }
+            routes.get(shake) { request, _ in try self.shake(request, kind: kind) }
+            paths += [query, shake]
+        }
+        routes.get("query/:kind") { request, context in try query(request, kind: kind(context)) }
+        routes.get("shake/:kind") { request, context in try shake(request, kind: kind(context)) }
         routes.get("now") { request, _ in try now(request) }
         routes.get("airings") { request, _ in try airings(request) }
-        for path: RouterPath in ["query/:kind", "shake/:kind", "now", "airings"] {
+        for path in paths {
             Self.refuseOtherMethods(on: path, of: routes)
         }
         return routes
@@ -35,18 +45,18 @@ struct QueryRoutes: Sendable {
 
     /// The routes that leave some paths to the published files (`api/audiences/<day>.json`, `api/now.json`,
     /// `api/schedule/…`), for the router to mount at `/api` inside the published files' middleware; anything else is this 404.
+    /// Their CORS is the published API files' (`PublishedAPICORSMiddleware`), outside that middleware.
     var besidePublishedFiles: RouteCollection<ServerRequestContext> {
         let routes = RouteCollection(context: ServerRequestContext.self)
-        routes.add(middleware: Self.cors)
         routes.get("audiences/:day") { request, context in try audiences(request, context) }
         Self.refuseOtherMethods(on: "audiences/:day", of: routes)
         routes.get("**") { _, _ -> Response in throw APIError.notFound("no such API endpoint: use query, shake, now, airings, audiences or nights") }
         return routes
     }
 
-    /// CORS lets any site's scripts read the API.
-    private static let cors = CORSMiddleware<ServerRequestContext>(allowOrigin: .all, allowHeaders: [.ifNoneMatch, .ifModifiedSince], allowMethods: [.get, .head, .options],
-                                                                   exposedHeaders: ["ETag", "Last-Modified", "X-Cartelera-Generation"], maxAge: .seconds(86_400))
+    /// CORS lets any site's scripts read the API: its answers and its published files.
+    static let cors = CORSMiddleware<ServerRequestContext>(allowOrigin: .all, allowHeaders: [.ifNoneMatch, .ifModifiedSince], allowMethods: [.get, .head, .options],
+                                                           exposedHeaders: ["ETag", "Last-Modified", "X-Cartelera-Generation"], maxAge: .seconds(86_400))
 
     /// A CORS preflight is answered by the middleware; a plain OPTIONS says what the path takes, and other methods are refused.
     private static func refuseOtherMethods(on path: RouterPath, of routes: RouteCollection<ServerRequestContext>) {
@@ -55,8 +65,7 @@ struct QueryRoutes: Sendable {
     }
 
     /// `query/<kind>`: a page of matches.
-    func query(_ request: Request, _ context: ServerRequestContext) throws -> Response {
-        let kind = try self.kind(context)
+    func query(_ request: Request, kind: Query.Kind) throws -> Response {
         let raw = request.uri.query
         // The same request asked again within the second is sent as it was, before its query string is read.
         let asked = RequestKey(kind: kind, queryString: raw ?? "", now: configuration.clock())
@@ -65,12 +74,11 @@ struct QueryRoutes: Sendable {
         try given.requireOnly(Self.queryNames)
         let (snapshot, queryContext) = try prepare(given, now: asked.now)
         let query = try parameters(given, kind: kind, context: queryContext)
-        return snapshot.answer(AnswerKey(query: query), request: asked) { snapshot.engine.answerJSON(query) }
+        return snapshot.answer(AnswerKey(query: query), request: asked) { snapshot.engine.answerJSON(query, into: $0) }
     }
 
     /// `shake/<kind>`: one random pick among every match; reproducible with `seed`, else never stored.
-    func shake(_ request: Request, _ context: ServerRequestContext) throws -> Response {
-        let kind = try self.kind(context)
+    func shake(_ request: Request, kind: Query.Kind) throws -> Response {
         let given = try QueryString(request.uri.query)
         try given.requireOnly(Self.shakeNames)
         let (snapshot, queryContext) = try prepare(given)
@@ -82,14 +90,14 @@ struct QueryRoutes: Sendable {
         let nothing = APIError(status: .notFound, code: "nothing_matches", message: "nothing matches these filters: shake has nothing to pick from")
         guard let seed else {
             var generator = SystemRandomNumberGenerator()
-            guard let picked = snapshot.engine.shakeJSON(parsed, using: &generator) else { throw nothing }
-            return snapshot.answer(json: picked, caching: .noStore)
+            let response = ResponseBytes()
+            guard snapshot.engine.shakeJSON(parsed, using: &generator, into: response) else { throw nothing }
+            return snapshot.answer(response, caching: .noStore)
         }
         // A seed makes the pick reproducible, so it is kept like a query's answer.
-        return try snapshot.answer(AnswerKey(query: parsed, seed: seed)) { () throws(APIError) -> [UInt8] in
+        return try snapshot.answer(AnswerKey(query: parsed, seed: seed)) { response throws(APIError) in
             var generator = SplitMix64(seed: seed)
-            guard let picked = snapshot.engine.shakeJSON(parsed, using: &generator) else { throw nothing }
-            return picked
+            guard snapshot.engine.shakeJSON(parsed, using: &generator, into: response) else { throw nothing }
         }
     }
 
@@ -108,7 +116,7 @@ struct QueryRoutes: Sendable {
         } catch {
             throw APIError.badQuery(error)
         }
-        return snapshot.answer(json: snapshot.engine.nowAndNextJSON(at: queryContext.now, channels: channels))
+        return snapshot.answer { snapshot.engine.nowAndNextJSON(at: queryContext.now, channels: channels, into: $0) }
     }
 
     /// `airings?title=…`: the airings of a title that have not ended, as `cartelera airings`.
@@ -119,7 +127,7 @@ struct QueryRoutes: Sendable {
         guard let title = try given.single("title"), !title.trimmingCharacters(in: .whitespaces).isEmpty, title.count <= 200 else {
             throw APIError.badParameter("title", "title: give the title, 1 to 200 characters")
         }
-        return snapshot.answer(json: snapshot.engine.airingsJSON(of: title, at: queryContext.now))
+        return snapshot.answer { snapshot.engine.airingsJSON(of: title, at: queryContext.now, into: $0) }
     }
 
     /// `audiences/<day>`: the day's programme ranking and channel shares in the guide's zone.
@@ -140,7 +148,7 @@ struct QueryRoutes: Sendable {
             guard let parsed = Day(name) else { throw APIError.badParameter("day", "\(name): use /api/audiences/ with YYYY-MM-DD, today, yesterday or tomorrow") }
             day = parsed
         }
-        return snapshot.answer(json: snapshot.engine.audienceDayJSON(day, zone: queryContext.guideZone))
+        return snapshot.answer { snapshot.engine.audienceDayJSON(day, zone: queryContext.guideZone, into: $0) }
     }
 
     /// The snapshot to answer from and the context: "now" (the `at` parameter, else `now` or the clock) and the store's channels.
