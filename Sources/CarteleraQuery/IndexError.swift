@@ -2,8 +2,12 @@
 public struct IndexError: Error, CustomStringConvertible, Sendable {
     /// The kinds of failure.
     public enum Kind: String, Sendable {
-        /// The file is not a whole index of this version: it is rebuilt from the shards.
+        /// The file is not a whole index: it is rebuilt from the shards.
         case corrupt
+        /// The file is an index of another format version (an older release's): it is rebuilt from the shards.
+        case format
+        /// The file is not there.
+        case missing
         /// The system refused a read.
         case io
     }

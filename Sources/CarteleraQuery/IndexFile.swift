@@ -57,7 +57,7 @@ final class IndexFile: @unchecked Sendable {
 
     /// Reads an index from a mapped file (kept mapped while the index lives); `.corrupt` when it is not a whole index of `kind`.
     static func read(_ mapped: MappedFile, kind: Kind, file: String) throws(IndexError) -> IndexFile {
-        guard let base = mapped.bytes.baseAddress else { throw IndexError(kind: .corrupt, file: file, detail: "is empty") }
+        guard let base = mapped.bytes.baseAddress else { throw IndexError(kind: .corrupt, file: file, detail: "empty") }
         return try parse(base: base, size: mapped.bytes.count, kind: kind, file: file) { withExtendedLifetime(mapped) {} }
     }
 
@@ -71,7 +71,13 @@ final class IndexFile: @unchecked Sendable {
     ) throws(IndexError) -> IndexFile {
         func corrupt(_ detail: String) -> IndexError { IndexError(kind: .corrupt, file: file, detail: detail) }
         guard size >= 24, (0..<8).allSatisfy({ base.load(fromByteOffset: $0, as: UInt8.self) == magic[$0] }) else {
-            throw corrupt("not a Cartelera index of this version")
+            let head = (0..<min(size, 8)).map { base.load(fromByteOffset: $0, as: UInt8.self) }
+            // "CARTIDX" and a version digit: another release's index, whole or not.
+            if head.count == 8, Array(head.prefix(7)) == Array(magic.prefix(7)), (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(head[7]) {
+                throw IndexError(kind: .format, file: file,
+                                 detail: "of format \(String(decoding: head, as: UTF8.self)); this release reads \(String(decoding: magic, as: UTF8.self))")
+            }
+            throw corrupt("not a Cartelera index")
         }
         guard base.loadUnaligned(fromByteOffset: 8, as: UInt32.self) == kind.rawValue else { throw corrupt("holds another kind") }
         let generation = Int(base.loadUnaligned(fromByteOffset: 12, as: Int64.self))

@@ -33,8 +33,8 @@ struct NightlifeSearch {
         let wantedMusic = index.musicBits(query.musicGenres)
         if !query.musicGenres.isEmpty, wantedMusic == 0 { return [] }
         let city = query.city.map(Slug.make)
-        // No point farther in latitude than the radius can be within it: those skip the trigonometry. The margin covers rounding.
-        let latitudeReach = query.withinKilometres.map { $0 / GeoPoint.earthRadiusKilometres * 180 / .pi * (1 + 1e-9) + 1e-9 }
+        // Venues outside the box around the point cannot be within the radius: those skip the trigonometry.
+        let box = query.near.flatMap { point in query.withinKilometres.map { NearbyBox(around: point, within: $0) } }
         var matches: [VenueMatch] = []
         for record in 0..<index.venueIDs.count {
             if let city, index.venueCities[record] != city { continue }
@@ -51,7 +51,7 @@ struct NightlifeSearch {
             }
             var distance: Double?
             if let point = query.near {
-                if let latitudeReach, !(abs(index.venueLatitude[record] - point.latitude) <= latitudeReach) { continue }
+                if let box, !box.mayHold(latitude: index.venueLatitude[record], longitude: index.venueLongitude[record]) { continue }
                 guard let location = index.location(ofVenue: record) else { continue }
                 let kilometres = point.distanceKilometres(to: location)
                 if let radius = query.withinKilometres, kilometres > radius { continue }

@@ -10,7 +10,14 @@ extension QueryEngine {
     /// are the store's own bytes for each item (kept in the index as the store wrote them), spliced in rather than
     /// decoded and encoded again. A large answer costs about what finding it costs.
     public func answerJSON(_ query: Query) -> [UInt8] {
-        var writer = AnswerWriter(index: index)
+        let output = AnswerBytes()
+        answerJSON(query, into: output)
+        return output.bytes
+    }
+
+    /// `answerJSON(query)` written at the end of `output`: a server's response buffer takes the answer where it is sent from.
+    public func answerJSON(_ query: Query, into output: any AnswerOutput) {
+        var writer = AnswerWriter(index: index, out: output)
         switch query.kind {
         case .programmes:
             writer.programmes(ProgrammeSearch(index: index.programmes).matches(query), query)
@@ -25,12 +32,17 @@ extension QueryEngine {
         case .shares:
             writer.shares(AudienceSearch(index: index.audiences).shares(query), query)
         }
-        return writer.out
     }
 
     /// The JSON of `shake(query, using:)`, the same pick from the same generator; nil when nothing matches. The matches
     /// are found (programmes: counted) once, as `shake` finds them.
     public func shakeJSON(_ query: Query, using generator: inout some RandomNumberGenerator) -> [UInt8]? {
+        let output = AnswerBytes()
+        return shakeJSON(query, using: &generator, into: output) ? output.bytes : nil
+    }
+
+    /// `shakeJSON(query, using:)` written at the end of `output`; false, with nothing written, when nothing matches.
+    public func shakeJSON(_ query: Query, using generator: inout some RandomNumberGenerator, into output: any AnswerOutput) -> Bool {
         var pick = query
         pick.limit = 1
         func picked(_ total: Int) -> Bool {
@@ -38,138 +50,201 @@ extension QueryEngine {
             pick.offset = Int.random(in: 0..<total, using: &generator)
             return true
         }
-        var writer = AnswerWriter(index: index)
+        var writer = AnswerWriter(index: index, out: output)
         switch query.kind {
         case .programmes:
-            guard let drawn = ProgrammeSearch(index: index.programmes).pick(query, using: &generator) else { return nil }
+            guard let drawn = ProgrammeSearch(index: index.programmes).pick(query, using: &generator) else { return false }
             writer.programme(drawn)
         case .venues:
             let matches = NightlifeSearch(index: index.nightlife).venues(query)
-            guard picked(matches.count) else { return nil }
+            guard picked(matches.count) else { return false }
             writer.venues(matches, pick)
         case .nights:
             let matches = NightlifeSearch(index: index.nightlife).nights(query)
-            guard picked(matches.count) else { return nil }
+            guard picked(matches.count) else { return false }
             writer.nights(matches, pick)
         case .promotions:
             let matches = NightlifeSearch(index: index.nightlife).promotions(query)
-            guard picked(matches.count) else { return nil }
+            guard picked(matches.count) else { return false }
             writer.promotions(matches, pick)
         case .audiences:
             let matches = AudienceSearch(index: index.audiences).entries(query)
-            guard picked(matches.count) else { return nil }
+            guard picked(matches.count) else { return false }
             writer.audiences(matches, pick)
         case .shares:
             let records = AudienceSearch(index: index.audiences).shares(query)
-            guard picked(records.count) else { return nil }
+            guard picked(records.count) else { return false }
             writer.shares(records, pick)
         }
-        return writer.out
+        return true
     }
 
     /// The JSON of `nowAndNext(at:channels:)`, byte for byte what `JSONEncoder` writes for it: `cartelera now --json`
     /// and `/api/now`.
     public func nowAndNextJSON(at now: Timestamp, channels: Set<ChannelID>? = nil) -> [UInt8] {
-        var writer = AnswerWriter(index: index)
+        let output = AnswerBytes()
+        nowAndNextJSON(at: now, channels: channels, into: output)
+        return output.bytes
+    }
+
+    /// `nowAndNextJSON(at:channels:)` written at the end of `output`.
+    public func nowAndNextJSON(at now: Timestamp, channels: Set<ChannelID>? = nil, into output: any AnswerOutput) {
+        var writer = AnswerWriter(index: index, out: output)
         writer.nowAndNext(nowAndNextRecords(at: now, channels: channels), at: now)
-        return writer.out
     }
 
     /// The JSON of `airings(of:at:)` as a page of programmes (offset 0, every airing): `cartelera airings --json` and
     /// `/api/airings`.
     public func airingsJSON(of title: String, at now: Timestamp) -> [UInt8] {
+        let output = AnswerBytes()
+        airingsJSON(of: title, at: now, into: output)
+        return output.bytes
+    }
+
+    /// `airingsJSON(of:at:)` written at the end of `output`.
+    public func airingsJSON(of title: String, at now: Timestamp, into output: any AnswerOutput) {
         let records = airingRecords(of: title, at: now, limit: nil)
-        var writer = AnswerWriter(index: index)
-        writer.page(records, kind: .programmes, offset: 0, limit: records.count) { writer, record in
-            writer.programme(record, tier: nil, minutesLeft: nil)
+        var writer = AnswerWriter(index: index, out: output)
+        writer.page(records, kind: .programmes, offset: 0, limit: records.count) { writer, record, prefix in
+            writer.programme(record, tier: nil, minutesLeft: nil, prefix: prefix)
         }
-        return writer.out
     }
 
     /// The JSON of `audienceDay(_:zone:)`: `{"day":…,"ranking":[…],"shares":[…]}`, the rows as `answerJSON` writes them
     /// (`/api/audiences/<day>`).
     public func audienceDayJSON(_ day: Day, zone: ZoneConverter) -> [UInt8] {
+        let output = AnswerBytes()
+        audienceDayJSON(day, zone: zone, into: output)
+        return output.bytes
+    }
+
+    /// `audienceDayJSON(_:zone:)` written at the end of `output`.
+    public func audienceDayJSON(_ day: Day, zone: ZoneConverter, into output: any AnswerOutput) {
         let (ranking, shares) = audienceDayQueries(day, zone: zone)
         let search = AudienceSearch(index: index.audiences)
-        var writer = AnswerWriter(index: index)
+        var writer = AnswerWriter(index: index, out: output)
         writer.audienceDay(day, ranking: search.entries(ranking), rankingLimit: ranking.limit, shares: search.shares(shares), sharesLimit: shares.limit)
-        return writer.out
     }
 }
 
-/// Writes an answer's JSON from index records, keys in sorted order as `JSONEncoder` orders them.
+/// Writes an answer's JSON from index records into an `AnswerOutput`, keys in sorted order as `JSONEncoder` orders them.
+///
+/// Each row is written into room asked of the output once, sized by a bound on the row, with its separator: the
+/// output's memory is written once, and a response buffer needs no copy of the answer.
 struct AnswerWriter {
     let index: QueryIndex
-    var out: [UInt8] = []
+    /// Where the answer goes.
+    let out: any AnswerOutput
     /// The UTC day of the last instant written and its `YYYY-MM-DDT`: rows in time order mostly share their day.
     var dateDay = Int.min, dateText: [UInt8] = []
+    /// Bytes given to the output so far.
+    private(set) var written = 0
+
+    init(index: QueryIndex, out: any AnswerOutput) {
+        self.index = index
+        self.out = out
+    }
+
+    /// A prefix a row is written after: nothing for a list's first row, else its comma.
+    typealias Prefix = StaticString
 
     /// `{"kind":…,"offset":…,"rows":[` … `],"total":…}` around the page of `matches` the query asks for.
-    private mutating func page<Match>(_ matches: [Match], _ query: Query, row: (inout AnswerWriter, Match) -> Void) {
+    private mutating func page<Match>(_ matches: [Match], _ query: Query, row: (inout AnswerWriter, Match, Prefix) -> Void) {
         page(matches, kind: query.kind, offset: query.offset, limit: query.limit, row: row)
     }
 
     /// `{"kind":…,"offset":…,"rows":[` … `],"total":…}` around the page of `matches` from `offset`, at most `limit` rows.
-    mutating func page<Match>(_ matches: [Match], kind: Query.Kind, offset: Int, limit: Int, row: (inout AnswerWriter, Match) -> Void) {
+    mutating func page<Match>(_ matches: [Match], kind: Query.Kind, offset: Int, limit: Int, row: (inout AnswerWriter, Match, Prefix) -> Void) {
         page(kind: kind, offset: offset, total: matches.count) { writer in writer.list(matches, offset: offset, limit: limit, row: row) }
     }
 
     /// `{"kind":…,"offset":…,"rows":` `rows` `,"total":…}`.
     private mutating func page(kind: Query.Kind, offset: Int, total: Int, rows: (inout AnswerWriter) -> Void) {
-        literal(#"{"kind":"#)
-        CanonicalJSON.append(string: kind.rawValue, to: &out)
-        literal(#","offset":"#)
-        CanonicalJSON.append(integer: offset, to: &out)
-        literal(#","rows":"#)
+        let name = kind.rawValue
+        write(reserving: 64 + 6 * name.utf8.count) { row in
+            row.literal(#"{"kind":"#)
+            row.string(name)
+            row.literal(#","offset":"#)
+            row.integer(offset)
+            row.literal(#","rows":"#)
+        }
         rows(&self)
-        literal(#","total":"#)
-        CanonicalJSON.append(integer: total, to: &out)
-        out.append(UInt8(ascii: "}"))
+        write(reserving: 64) { row in
+            row.literal(#","total":"#)
+            row.integer(total)
+            row.byte(UInt8(ascii: "}"))
+        }
     }
 
-    /// `[` … `]`: the rows of `matches` from `offset`, at most `limit`.
-    private mutating func list<Match>(_ matches: [Match], offset: Int, limit: Int, row: (inout AnswerWriter, Match) -> Void) {
+    /// `[` … `]`: the rows of `matches` from `offset`, at most `limit`, each after its prefix.
+    ///
+    /// Room for the rows is asked for ahead, at a guess, and once the first `rowsSized` are written, at their size and
+    /// an eighth more for the rest: an output then grows about once, not by doubling (a copy each time) through a large page.
+    private mutating func list<Match>(_ matches: [Match], offset: Int, limit: Int, row: (inout AnswerWriter, Match, Prefix) -> Void) {
         let start = min(max(0, offset), matches.count)
         let end = start + min(max(0, limit), matches.count - start)
-        out.reserveCapacity(out.count + 128 + (end - start) * 256)
-        out.append(UInt8(ascii: "["))
+        literal("[")
+        out.reserve(adding: (end - start) * 256 + 128)
+        let first = written
         for position in start..<end {
-            if position > start { out.append(UInt8(ascii: ",")) }
-            row(&self, matches[position])
+            if position == start + Self.rowsSized {
+                out.reserve(adding: (written - first) / Self.rowsSized * (end - position) * 9 / 8 + 128)
+            }
+            row(&self, matches[position], position > start ? "," : "")
         }
-        out.append(UInt8(ascii: "]"))
+        literal("]")
+    }
+
+    /// Rows written before the rest of a page is sized from them.
+    private static let rowsSized = 32
+
+    /// Lets `body` write at most `bound` bytes at the end of the output.
+    private mutating func write(reserving bound: Int, _ body: (inout RowBytes) -> Void) {
+        var used = 0
+        out.append(reserving: bound) { start in
+            var row = RowBytes(start, capacity: bound)
+            body(&row)
+            used = row.count
+            return used
+        }
+        written += used
     }
 
     /// Every channel's line of now and next: `[{"channel":…,"channelName":…,"next":{…},"now":{…}}…]`, the programme on
     /// now with its minutes left.
     mutating func nowAndNext(_ lines: [(channel: Int, now: Int?, next: Int?)], at now: Timestamp) {
         let programmes = index.programmes
-        list(lines, offset: 0, limit: lines.count) { writer, line in
-            writer.literal(#"{"channel":"#)
-            CanonicalJSON.append(string: programmes.channels[line.channel], to: &writer.out)
-            writer.literal(#","channelName":"#)
-            CanonicalJSON.append(string: programmes.channelNames[line.channel], to: &writer.out)
+        list(lines, offset: 0, limit: lines.count) { writer, line, prefix in
+            let channel = programmes.channels[line.channel], name = programmes.channelNames[line.channel]
+            writer.write(reserving: 64 + 6 * (channel.utf8.count + name.utf8.count)) { row in
+                row.literal(prefix)
+                row.literal(#"{"channel":"#)
+                row.string(channel)
+                row.literal(#","channelName":"#)
+                row.string(name)
+            }
             if let next = line.next {
-                writer.literal(#","next":"#)
-                writer.programme(next, tier: nil, minutesLeft: nil)
+                writer.programme(next, tier: nil, minutesLeft: nil, prefix: #","next":"#)
             }
             if let record = line.now {
-                writer.literal(#","now":"#)
-                writer.programme(record, tier: nil, minutesLeft: programmes.minutesLeft(record, at: now))
+                writer.programme(record, tier: nil, minutesLeft: programmes.minutesLeft(record, at: now), prefix: #","now":"#)
             }
-            writer.out.append(UInt8(ascii: "}"))
+            writer.literal("}")
         }
     }
 
     /// A day's audiences: `{"day":…,"ranking":[…],"shares":[…]}`.
     mutating func audienceDay(_ day: Day, ranking: [AudienceSearch.Match], rankingLimit: Int, shares: [Int], sharesLimit: Int) {
-        literal(#"{"day":"#)
-        CanonicalJSON.append(string: day.description, to: &out)
-        literal(#","ranking":"#)
-        list(ranking, offset: 0, limit: rankingLimit) { writer, match in writer.audience(match) }
+        let name = day.description
+        write(reserving: 32 + 6 * name.utf8.count) { row in
+            row.literal(#"{"day":"#)
+            row.string(name)
+            row.literal(#","ranking":"#)
+        }
+        list(ranking, offset: 0, limit: rankingLimit) { writer, match, prefix in writer.audience(match, prefix: prefix) }
         literal(#","shares":"#)
-        list(shares, offset: 0, limit: sharesLimit) { writer, record in writer.share(record) }
-        out.append(UInt8(ascii: "}"))
+        list(shares, offset: 0, limit: sharesLimit) { writer, record, prefix in writer.share(record, prefix: prefix) }
+        literal("}")
     }
 
     mutating func programmes(_ matches: [ProgrammeSearch.Match], _ query: Query) {
@@ -177,13 +252,13 @@ struct AnswerWriter {
         // The page's rows, as `list` takes them: the next block is read ahead whenever the rows reach it.
         var position = min(max(0, query.offset), matches.count), readTo = position
         let end = position + min(max(0, query.limit), matches.count - position)
-        page(matches, query) { writer, match in
+        page(matches, query) { writer, match, prefix in
             if position == readTo {
                 readTo = min(end, position + Self.rowsReadAhead)
                 writer.readAhead(matches[position..<readTo], of: programmes)
             }
             position += 1
-            writer.programme(match.record, of: programmes, tier: match.tier, minutesLeft: nil)
+            writer.programme(match.record, of: programmes, tier: match.tier, minutesLeft: nil, prefix: prefix)
         }
     }
 
@@ -209,123 +284,142 @@ struct AnswerWriter {
             programmes.titles.withBytes(Int(programmes.title[match.record])) { sum &+= UInt64($0.first ?? 0) }
         }
         // The sum is used, so the compiler keeps the reads; whatever it is, a reservation changes no byte of the answer.
-        if sum == 0x5EED_F00D_5EED_F00D { out.reserveCapacity(out.count + 1) }
+        if sum == 0x5EED_F00D_5EED_F00D { out.reserve(adding: 1) }
     }
 
     /// A shake's page of programmes: the one match picked, at its offset among all the matches.
     mutating func programme(_ picked: ProgrammeSearch.Pick) {
         page(kind: .programmes, offset: picked.offset, total: picked.total) { writer in
-            writer.list([picked.match], offset: 0, limit: 1) { writer, match in
-                writer.programme(match.record, of: writer.index.programmes, tier: match.tier, minutesLeft: nil)
+            writer.list([picked.match], offset: 0, limit: 1) { writer, match, prefix in
+                writer.programme(match.record, of: writer.index.programmes, tier: match.tier, minutesLeft: nil, prefix: prefix)
             }
         }
     }
 
     mutating func venues(_ matches: [NightlifeSearch.VenueMatch], _ query: Query) {
         let nightlife = index.nightlife
-        page(matches, query) { writer, match in
-            writer.out.append(UInt8(ascii: "{"))
-            if let distance = match.distance {
-                writer.literal(#""distanceKilometres":"#)
-                CanonicalJSON.append(number: distance, to: &writer.out)
-                writer.out.append(UInt8(ascii: ","))
+        page(matches, query) { writer, match, prefix in
+            let venue = nightlife.venueJSON.bytes(match.record)
+            writer.write(reserving: 64 + RowBytes.numberBound + venue.count) { row in
+                row.literal(prefix)
+                row.byte(UInt8(ascii: "{"))
+                Self.distance(match.distance, to: &row)
+                Self.tier(match.tier, to: &row)
+                row.literal(#""venue":"#)
+                row.bytes(venue)
+                row.byte(UInt8(ascii: "}"))
             }
-            writer.tier(match.tier)
-            writer.literal(#""venue":"#)
-            writer.stored(nightlife.venueJSON, match.record)
-            writer.out.append(UInt8(ascii: "}"))
         }
     }
 
     mutating func nights(_ matches: [NightlifeSearch.NightMatch], _ query: Query) {
         let search = NightlifeSearch(index: index.nightlife)
         let nightlife = index.nightlife
-        page(matches, query) { writer, match in
-            writer.out.append(UInt8(ascii: "{"))
-            if let distance = match.distance {
-                writer.literal(#""distanceKilometres":"#)
-                CanonicalJSON.append(number: distance, to: &writer.out)
-                writer.out.append(UInt8(ascii: ","))
-            }
-            if let list = match.guestList {
-                writer.literal(#""guestList":"#)
-                writer.stored(nightlife.nightList, match.record)
-                writer.literal(#","guestListStatus":"#)
-                CanonicalJSON.append(string: list.status(at: query.at).rawValue, to: &writer.out)
-                writer.out.append(UInt8(ascii: ","))
-            }
-            writer.tier(match.tier)
-            writer.literal(#""night":"#)
-            writer.stored(nightlife.nightJSON, match.record)
-            writer.literal(#","promoted":"#)
-            writer.literal(nightlife.nightPromoted[match.record] != 0 ? "true" : "false")
+        page(matches, query) { writer, match, prefix in
+            let night = nightlife.nightJSON.bytes(match.record), list = nightlife.nightList.bytes(match.record)
+            let status = match.guestList.map { $0.status(at: query.at).rawValue } ?? ""
             let venue = nightlife.nightVenue[match.record]
-            if venue != UInt32.max, let name = search.venue(Int(venue))?.name {
-                writer.literal(#","venueName":"#)
-                CanonicalJSON.append(string: name, to: &writer.out)
+            let venueName = venue == UInt32.max ? nil : search.venue(Int(venue))?.name
+            let bound = 160 + 2 * RowBytes.numberBound + night.count + list.count + 6 * (status.utf8.count + (venueName?.utf8.count ?? 0))
+            writer.write(reserving: bound) { row in
+                row.literal(prefix)
+                row.byte(UInt8(ascii: "{"))
+                Self.distance(match.distance, to: &row)
+                if match.guestList != nil {
+                    row.literal(#""guestList":"#)
+                    row.bytes(list)
+                    row.literal(#","guestListStatus":"#)
+                    row.string(status)
+                    row.byte(UInt8(ascii: ","))
+                }
+                Self.tier(match.tier, to: &row)
+                row.literal(#""night":"#)
+                row.bytes(night)
+                row.literal(#","promoted":"#)
+                row.literal(nightlife.nightPromoted[match.record] != 0 ? "true" : "false")
+                if let venueName {
+                    row.literal(#","venueName":"#)
+                    row.string(venueName)
+                }
+                row.byte(UInt8(ascii: "}"))
             }
-            writer.out.append(UInt8(ascii: "}"))
         }
     }
 
     mutating func promotions(_ matches: [NightlifeSearch.PromotionMatch], _ query: Query) {
         let nightlife = index.nightlife
         let now = query.at.secondsSince1970
-        page(matches, query) { writer, match in
+        page(matches, query) { writer, match, prefix in
             let record = match.record
             let active = !(now < nightlife.promotionFrom[record]) && !(now >= nightlife.promotionTo[record])
-            writer.literal(#"{"active":"#)
-            writer.literal(active ? "true," : "false,")
-            writer.tier(match.tier)
-            writer.literal(#""promoted":"#)
-            writer.literal(nightlife.promotionPaid[record] != 0 ? "true" : "false")
-            writer.literal(#","promotion":"#)
-            writer.stored(nightlife.promotionJSON, record)
-            writer.out.append(UInt8(ascii: "}"))
+            let promotion = nightlife.promotionJSON.bytes(record)
+            writer.write(reserving: 96 + RowBytes.numberBound + promotion.count) { row in
+                row.literal(prefix)
+                row.literal(#"{"active":"#)
+                row.literal(active ? "true," : "false,")
+                Self.tier(match.tier, to: &row)
+                row.literal(#""promoted":"#)
+                row.literal(nightlife.promotionPaid[record] != 0 ? "true" : "false")
+                row.literal(#","promotion":"#)
+                row.bytes(promotion)
+                row.byte(UInt8(ascii: "}"))
+            }
         }
     }
 
     mutating func audiences(_ matches: [AudienceSearch.Match], _ query: Query) {
-        page(matches, query) { writer, match in writer.audience(match) }
+        page(matches, query) { writer, match, prefix in writer.audience(match, prefix: prefix) }
     }
 
     mutating func shares(_ records: [Int], _ query: Query) {
-        page(records, query) { writer, record in writer.share(record) }
+        page(records, query) { writer, record, prefix in writer.share(record, prefix: prefix) }
     }
 
     /// An `AudienceRow`: `{"entry":…,"match":…}`.
-    private mutating func audience(_ match: AudienceSearch.Match) {
-        literal(#"{"entry":"#)
-        stored(index.audiences.entryJSON, match.record)
-        if let tier = match.tier {
-            literal(#","match":"#)
-            CanonicalJSON.append(integer: tier.rawValue, to: &out)
+    private mutating func audience(_ match: AudienceSearch.Match, prefix: Prefix) {
+        let entry = index.audiences.entryJSON.bytes(match.record)
+        write(reserving: 32 + RowBytes.numberBound + entry.count) { row in
+            row.literal(prefix)
+            row.literal(#"{"entry":"#)
+            row.bytes(entry)
+            if let tier = match.tier {
+                row.literal(#","match":"#)
+                row.integer(tier.rawValue)
+            }
+            row.byte(UInt8(ascii: "}"))
         }
-        out.append(UInt8(ascii: "}"))
     }
 
     /// A `ShareRow`: `{"share":…}`.
-    private mutating func share(_ record: Int) {
-        literal(#"{"share":"#)
-        stored(index.audiences.shareJSON, record)
-        out.append(UInt8(ascii: "}"))
+    private mutating func share(_ record: Int, prefix: Prefix) {
+        let share = index.audiences.shareJSON.bytes(record)
+        write(reserving: 16 + share.count) { row in
+            row.literal(prefix)
+            row.literal(#"{"share":"#)
+            row.bytes(share)
+            row.byte(UInt8(ascii: "}"))
+        }
     }
 
     /// A `ProgrammeRow` of record `record`: `channel`, `channelName`, `externalID`, `genres`, `id`, `match`,
-    /// `minutesLeft`, `score`, `start`, `stop`, `title`, `type`, `year`.
-    mutating func programme(_ record: Int, tier: MatchTier?, minutesLeft: Int?) {
-        programme(record, of: index.programmes, tier: tier, minutesLeft: minutesLeft)
+    /// `minutesLeft`, `score`, `start`, `stop`, `title`, `type`, `year`; after `prefix`.
+    mutating func programme(_ record: Int, tier: MatchTier?, minutesLeft: Int?, prefix: Prefix) {
+        programme(record, of: index.programmes, tier: tier, minutesLeft: minutesLeft, prefix: prefix)
     }
 
-    /// A `ProgrammeRow` of record `record` of `programmes`: the channel's parts, genres, type and score as the index wrote
-    /// them once, the rest from the columns, into bytes reserved for the whole row.
-    private mutating func programme(_ record: Int, of programmes: ProgrammeIndex, tier: MatchTier?, minutesLeft: Int?) {
+    /// A `ProgrammeRow` of record `record` of `programmes` after `prefix`: the channel's parts, genres, type and score
+    /// as the index wrote them once, the rest from the columns, into room asked of the output for the whole row.
+    private mutating func programme(_ record: Int, of programmes: ProgrammeIndex, tier: MatchTier?, minutesLeft: Int?, prefix: Prefix) {
         let parts = programmes.rowParts
         let channel = Int(programmes.channel[record])
         let head = parts.channelHead(channel), idHead = parts.idHead(channel)
         let start = programmes.start[record]
         let stop = programmes.stopTime(record)
-        let startDate = date(start), stopDate = stop.map { date($0) }
+        updateDate(start)
+        let startSecond = Self.secondOfDay(start)
+        // A stop on the start's day (nearly all) is written with the same day's text; another day's is made for it.
+        var stopDate: [UInt8]?
+        if let stop, Timestamp(secondsSince1970: stop).utcDay.daysSince1970 != dateDay { stopDate = Self.dayText(stop) }
         let genreBits = UInt64(bitPattern: programmes.genreBits[record])
         var genreBytes = 0
         var bits = genreBits
@@ -336,97 +430,98 @@ struct AnswerWriter {
         let score = parts.score(Int(programmes.score[record]))
         let type = parts.type(Int(programmes.type[record]))
         let year = Int(programmes.year[record])
-        programmes.externalID.withBytes(record) { external in
-            programmes.titles.withBytes(Int(programmes.title[record])) { title in
-                // Fixed parts (keys, numbers, instants) stay under 256 bytes; a text that needs escaping may grow sixfold.
-                // The bytes reserved are zeroed first, so a text that needs none (nearly all) reserves only its length.
-                let texts = (RowBytes.needsEscape(external) ? 6 : 1) * external.count + (RowBytes.needsEscape(title) ? 6 : 1) * title.count
-                let bound = 256 + head.count + idHead.count + genreBytes + score.count + type.count + texts
-                parts.bytes.withUnsafeBytes { partBytes in
-                    append(reserving: bound) { row in
-                        row.bytes(partBytes, head)
-                        if !external.isEmpty {
-                            row.literal(#","externalID":"#)
-                            row.string(external)
-                        }
-                        row.literal(#","genres":["#)
-                        var bits = genreBits
-                        var first = true
-                        while bits != 0 {
-                            let genre = parts.genre(bits.trailingZeroBitCount)
-                            bits &= bits - 1
-                            guard !genre.isEmpty else { continue }
-                            if !first { row.byte(UInt8(ascii: ",")) }
-                            first = false
-                            row.bytes(partBytes, genre)
-                        }
-                        row.literal(#"],"id":"#)
-                        row.bytes(partBytes, idHead)
-                        row.integer(Int(start))
-                        row.byte(UInt8(ascii: "\""))
-                        if let tier {
-                            row.literal(#","match":"#)
-                            row.integer(tier.rawValue)
-                        }
-                        if let minutesLeft {
-                            row.literal(#","minutesLeft":"#)
-                            row.integer(minutesLeft)
-                        }
-                        row.bytes(partBytes, score)
-                        row.literal(#","start":"#)
-                        Self.instant(start, date: startDate, to: &row)
-                        if let stop, let stopDate {
-                            row.literal(#","stop":"#)
-                            Self.instant(stop, date: stopDate, to: &row)
-                        }
-                        row.literal(#","title":"#)
-                        row.string(title)
-                        row.bytes(partBytes, type)
-                        if year != 0 {
-                            row.literal(#","year":"#)
-                            row.integer(year)
-                        }
-                        row.byte(UInt8(ascii: "}"))
+        let external = programmes.externalID.bytes(record)
+        let title = programmes.titles.bytes(Int(programmes.title[record]))
+        // Fixed parts (keys, numbers, instants, the prefix) stay under 256 bytes; a text that needs escaping may grow
+        // sixfold. Each text is checked for escapes once, here, and written as the check found it.
+        let escapeExternal = RowBytes.needsEscape(external), escapeTitle = RowBytes.needsEscape(title)
+        let texts = (escapeExternal ? 6 : 1) * external.count + (escapeTitle ? 6 : 1) * title.count
+        let dates = dateText.count + (stopDate ?? dateText).count
+        let bound = 256 + head.count + idHead.count + genreBytes + score.count + type.count + dates + texts
+        parts.bytes.withUnsafeBytes { partBytes in
+            dateText.withUnsafeBytes { startDate in
+                write(reserving: bound) { row in
+                    row.literal(prefix)
+                    row.bytes(partBytes, head)
+                    if !external.isEmpty {
+                        row.literal(#","externalID":"#)
+                        row.string(external, escaping: escapeExternal)
                     }
+                    row.literal(#","genres":["#)
+                    var bits = genreBits
+                    var first = true
+                    while bits != 0 {
+                        let genre = parts.genre(bits.trailingZeroBitCount)
+                        bits &= bits - 1
+                        guard !genre.isEmpty else { continue }
+                        if !first { row.byte(UInt8(ascii: ",")) }
+                        first = false
+                        row.bytes(partBytes, genre)
+                    }
+                    row.literal(#"],"id":"#)
+                    row.bytes(partBytes, idHead)
+                    row.integer(Int(start))
+                    row.byte(UInt8(ascii: "\""))
+                    if let tier {
+                        row.literal(#","match":"#)
+                        row.integer(tier.rawValue)
+                    }
+                    if let minutesLeft {
+                        row.literal(#","minutesLeft":"#)
+                        row.integer(minutesLeft)
+                    }
+                    row.bytes(partBytes, score)
+                    row.literal(#","start":"#)
+                    Self.instant(startSecond, date: startDate, to: &row)
+                    if let stop {
+                        row.literal(#","stop":"#)
+                        if let stopDate {
+                            stopDate.withUnsafeBytes { Self.instant(Self.secondOfDay(stop), date: $0, to: &row) }
+                        } else {
+                            Self.instant(Self.secondOfDay(stop), date: startDate, to: &row)
+                        }
+                    }
+                    row.literal(#","title":"#)
+                    row.string(title, escaping: escapeTitle)
+                    row.bytes(partBytes, type)
+                    if year != 0 {
+                        row.literal(#","year":"#)
+                        row.integer(year)
+                    }
+                    row.byte(UInt8(ascii: "}"))
                 }
             }
         }
     }
 
-    /// Appends what `write` writes, given at least `bound` bytes for it.
-    private mutating func append(reserving bound: Int, _ write: (inout RowBytes) -> Void) {
-        let written = out.count
-        // Zeroes first: an array is only written through its elements; the unused tail is dropped again below.
-        out.append(contentsOf: repeatElement(0, count: bound))
-        let used = out.withUnsafeMutableBufferPointer { buffer -> Int in
-            guard let base = buffer.baseAddress else { return 0 }
-            var row = RowBytes(base + written, capacity: bound)
-            write(&row)
-            return row.count
-        }
-        out.removeLast(bound - used)
+    /// Makes `dateText` the `YYYY-MM-DDT` of the UTC day of `seconds`, kept from the last instant of the same day: rows in
+    /// time order mostly share their day.
+    private mutating func updateDate(_ seconds: Int64) {
+        let day = Timestamp(secondsSince1970: seconds).utcDay.daysSince1970
+        guard day != dateDay else { return }
+        dateDay = day
+        dateText = Self.dayText(seconds)
     }
 
-    /// The `YYYY-MM-DDT` of an instant's UTC day, as `Timestamp.appendISO8601` writes it, kept from the last instant of
-    /// the same day: rows in time order mostly share their day.
-    private mutating func date(_ seconds: Int64) -> [UInt8] {
-        let time = Timestamp(secondsSince1970: seconds)
-        let day = time.utcDay.daysSince1970
-        if day != dateDay {
-            dateDay = day
-            dateText.removeAll(keepingCapacity: true)
-            time.appendISO8601(to: &dateText)
-            // The time of day after the `T` is always `hh:mm:ssZ`, nine bytes.
-            dateText.removeLast(9)
-        }
-        return dateText
+    /// The `YYYY-MM-DDT` of an instant's UTC day, as `Timestamp.appendISO8601` writes it.
+    private static func dayText(_ seconds: Int64) -> [UInt8] {
+        var text: [UInt8] = []
+        Timestamp(secondsSince1970: seconds).appendISO8601(to: &text)
+        // The time of day after the `T` is always `hh:mm:ssZ`, nine bytes.
+        text.removeLast(9)
+        return text
     }
 
-    /// An instant as `CanonicalJSON.append(instant:)` writes it (`"2026-11-22T20:30:00Z"`), from its day's `date`.
-    private static func instant(_ seconds: Int64, date: [UInt8], to row: inout RowBytes) {
+    /// The second of its UTC day of an instant, 0 to 86 399, as `Timestamp.appendISO8601` writes it.
+    private static func secondOfDay(_ seconds: Int64) -> Int {
+        min(max(Timestamp(secondsSince1970: seconds).utcSecondOfDay, 0), 86_399)
+    }
+
+    /// An instant as `CanonicalJSON.append(instant:)` writes it (`"2026-11-22T20:30:00Z"`), from its day's `date` and its
+    /// second of the day.
+    private static func instant(_ second: Int, date: UnsafeRawBufferPointer, to row: inout RowBytes) {
         row.byte(UInt8(ascii: "\""))
         row.bytes(date)
-        let second = min(max(Timestamp(secondsSince1970: seconds).utcSecondOfDay, 0), 86_399)
         row.twoDigits(second / 3600)
         row.byte(UInt8(ascii: ":"))
         row.twoDigits(second / 60 % 60)
@@ -435,20 +530,23 @@ struct AnswerWriter {
         row.literal(#"Z""#)
     }
 
-    /// `"match":<tier>,` when the row has a tier.
-    private mutating func tier(_ tier: MatchTier?) {
-        guard let tier else { return }
-        literal(#""match":"#)
-        CanonicalJSON.append(integer: tier.rawValue, to: &out)
-        out.append(UInt8(ascii: ","))
+    /// `"distanceKilometres":<distance>,` when the row has a distance.
+    private static func distance(_ kilometres: Double?, to row: inout RowBytes) {
+        guard let kilometres else { return }
+        row.literal(#""distanceKilometres":"#)
+        row.number(kilometres)
+        row.byte(UInt8(ascii: ","))
     }
 
-    /// A stored item's JSON from the index, as the store wrote it.
-    private mutating func stored(_ column: StringColumn, _ record: Int) {
-        column.withBytes(record) { out.append(contentsOf: $0) }
+    /// `"match":<tier>,` when the row has a tier.
+    private static func tier(_ tier: MatchTier?, to row: inout RowBytes) {
+        guard let tier else { return }
+        row.literal(#""match":"#)
+        row.integer(tier.rawValue)
+        row.byte(UInt8(ascii: ","))
     }
 
     private mutating func literal(_ text: StaticString) {
-        out.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+        write(reserving: text.utf8CodeUnitCount) { $0.literal(text) }
     }
 }

@@ -13,8 +13,8 @@ public final class QueryIndex: Sendable {
     public enum Origin: Sendable, Hashable {
         /// The index files.
         case files
-        /// Built in memory from the shards, because the files were missing, stale or damaged (the reason).
-        case shards(String)
+        /// Built in memory from the shards, because the files were missing, stale or damaged (which file, and why).
+        case shards(IndexFallback)
     }
 
     /// The snapshot the index was opened from: what the engine reads whole records from.
@@ -37,28 +37,47 @@ public final class QueryIndex: Sendable {
 
     /// The index of `snapshot`: its index files, or one built from its shards; `.superseded` when a commit replaced the generation meanwhile.
     public static func open(_ snapshot: any StoreSnapshot) throws(StoreError) -> QueryIndex {
-        let reason: String
-        if let state = QueryIndexer.state(from: snapshot) {
-            if state.generation == snapshot.generation {
-                do {
-                    if let index = try fromFiles(snapshot, state: state) { return index }
-                    reason = "an index file changed while it was opened"
-                } catch {
-                    reason = error.description
-                }
-            } else if state.generation > snapshot.generation {
-                // A commit has written its index and not yet its manifest (or was killed there): the shards tell which.
-                if snapshot.isSuperseded() {
-                    throw StoreError(kind: .superseded, file: snapshot.location, detail: "generation \(snapshot.generation) was replaced while its index opened")
-                }
-                reason = "the index files are newer than the manifest"
-            } else {
-                reason = "the index files are older than the store"
-            }
-        } else {
-            reason = "no index files yet"
+        switch try filesOrFallback(snapshot) {
+        case .files(let index): index
+        case .shards(let fallback): try build(snapshot, fallback: fallback)
         }
-        return try build(snapshot, reason: reason)
+    }
+
+    /// Why `open` would build the index of `snapshot` from its shards; nil when it would use the index files. The files
+    /// are opened and checked as `open` does; nothing is built.
+    public static func fallback(_ snapshot: any StoreSnapshot) throws(StoreError) -> IndexFallback? {
+        if case .shards(let fallback) = try filesOrFallback(snapshot) { fallback } else { nil }
+    }
+
+    /// What opening finds: the index from its files, or why they cannot be used.
+    private enum Opening {
+        case files(QueryIndex)
+        case shards(IndexFallback)
+    }
+
+    /// The index from its files, or why they cannot be used.
+    private static func filesOrFallback(_ snapshot: any StoreSnapshot) throws(StoreError) -> Opening {
+        let stateFile = IndexState.fileName
+        guard let state = QueryIndexer.state(from: snapshot) else {
+            // A store never written has nothing to index: its first commit writes the files.
+            return .shards(IndexFallback(file: stateFile, reason: "missing or unreadable", lasts: snapshot.generation > 0))
+        }
+        if state.generation == snapshot.generation {
+            do {
+                if let index = try fromFiles(snapshot, state: state) { return .files(index) }
+                return .shards(IndexFallback(file: stateFile, reason: "an index file was replaced while it was opened", lasts: false))
+            } catch {
+                return .shards(IndexFallback(error, file: error.file ?? stateFile))
+            }
+        }
+        if state.generation > snapshot.generation {
+            // A commit has written its index and not yet its manifest (or was killed there): the shards tell which.
+            if snapshot.isSuperseded() {
+                throw StoreError(kind: .superseded, file: snapshot.location, detail: "generation \(snapshot.generation) was replaced while its index opened")
+            }
+            return .shards(IndexFallback(file: stateFile, reason: "newer than the manifest", lasts: false))
+        }
+        return .shards(IndexFallback(file: stateFile, reason: "reflects generation \(state.generation), the store is at \(snapshot.generation)", lasts: true))
     }
 
     /// The three files at the generations the state names; nil when one was replaced meanwhile.
@@ -66,20 +85,25 @@ public final class QueryIndex: Sendable {
         func file(_ name: String, _ kind: IndexFile.Kind) throws(IndexError) -> IndexFile? {
             let mapped: MappedFile?
             do { mapped = try snapshot.derivedFile(name) } catch { throw IndexError(kind: .io, file: name, detail: error.description) }
-            guard let mapped else { throw IndexError(kind: .corrupt, file: name, detail: "is missing") }
+            guard let mapped else { throw IndexError(kind: .missing, file: name, detail: "missing") }
             let file = try IndexFile.read(mapped, kind: kind, file: name)
             return file.generation == state.files[name] ? file : nil
+        }
+        /// The kind's index over its file; an error names the file.
+        func index<Index>(_ file: IndexFile, _ name: String, _ make: (IndexFile) throws(IndexError) -> Index) throws(IndexError) -> Index {
+            do { return try make(file) } catch { throw IndexError(kind: error.kind, file: error.file ?? name, detail: error.detail) }
         }
         guard let programmes = try file(QueryIndexer.programmesFile, .programmes),
               let nightlife = try file(QueryIndexer.nightlifeFile, .nightlife),
               let audiences = try file(QueryIndexer.audiencesFile, .audiences),
               QueryIndexer.state(from: snapshot) == state else { return nil }
-        return QueryIndex(snapshot: snapshot, origin: .files, programmes: try ProgrammeIndex(file: programmes),
-                          nightlife: try NightlifeIndex(file: nightlife), audiences: try AudienceIndex(file: audiences))
+        return QueryIndex(snapshot: snapshot, origin: .files, programmes: try index(programmes, QueryIndexer.programmesFile, ProgrammeIndex.init),
+                          nightlife: try index(nightlife, QueryIndexer.nightlifeFile, NightlifeIndex.init),
+                          audiences: try index(audiences, QueryIndexer.audiencesFile, AudienceIndex.init))
     }
 
     /// The index built in memory from the snapshot's shards.
-    static func build(_ snapshot: any StoreSnapshot, reason: String) throws(StoreError) -> QueryIndex {
+    static func build(_ snapshot: any StoreSnapshot, fallback: IndexFallback) throws(StoreError) -> QueryIndex {
         do {
             let files = try QueryIndexer().rebuild(snapshot, generation: snapshot.generation)
             func file(_ name: String, _ kind: IndexFile.Kind) throws -> IndexFile {
@@ -88,7 +112,7 @@ public final class QueryIndex: Sendable {
                 }
                 return try IndexFile.read(bytes, kind: kind, file: name)
             }
-            return QueryIndex(snapshot: snapshot, origin: .shards(reason),
+            return QueryIndex(snapshot: snapshot, origin: .shards(fallback),
                               programmes: try ProgrammeIndex(file: try file(QueryIndexer.programmesFile, .programmes)),
                               nightlife: try NightlifeIndex(file: try file(QueryIndexer.nightlifeFile, .nightlife)),
                               audiences: try AudienceIndex(file: try file(QueryIndexer.audiencesFile, .audiences)))

@@ -3,9 +3,10 @@ import CarteleraStore
 /// Writes one answer row into bytes already reserved for it, each part a copy or a digit loop with no capacity or
 /// uniqueness check: `Array.append` pays both per call, and a programme row is some twenty parts.
 ///
-/// The caller reserves at least as many bytes as the row can take (`AnswerWriter.append(reserving:_:)`); a text that
-/// needs escaping is sized at six bytes per byte, the longest JSON escape (`\u001f`). Each part checks that it fits
-/// before it is written (one comparison), so a wrong reservation stops the program instead of writing past the bytes.
+/// The caller reserves at least as many bytes as the row can take (`AnswerOutput.append(reserving:_:)`); a text that
+/// needs escaping is sized at six bytes per byte, the longest JSON escape (`\u001f`), a number at `numberBound`. Each part
+/// checks that it fits before it is written (one comparison), so a wrong reservation stops the program instead of
+/// writing past the bytes.
 struct RowBytes {
     private let base: UnsafeMutablePointer<UInt8>
     private let capacity: Int
@@ -16,6 +17,14 @@ struct RowBytes {
         self.base = base
         self.capacity = capacity
     }
+
+    /// Rows written into `capacity` bytes at `start`, memory an `AnswerOutput` hands out.
+    init(_ start: UnsafeMutableRawPointer, capacity: Int) {
+        self.init(start.bindMemory(to: UInt8.self, capacity: capacity), capacity: capacity)
+    }
+
+    /// The most bytes `number(_:)` writes: a double's shortest form is at most 24 (`-2.2250738585072014e-308`).
+    static let numberBound = 32
 
     private func fits(_ more: Int) {
         precondition(more <= capacity - count, "an answer row outgrew the bytes reserved for it")
@@ -67,6 +76,24 @@ struct RowBytes {
         } while magnitude > 0
     }
 
+    /// A double as `CanonicalJSON.append(number:to:)` writes it: a whole number as an integer, else its shortest
+    /// round-trip form without a trailing `.0`. At most `numberBound` bytes.
+    mutating func number(_ value: Double) {
+        if value == value.rounded(), value.magnitude < 1e15, value != 0 || value.sign == .plus {
+            integer(Int(value))
+            return
+        }
+        var text = value.description
+        text.withUTF8 { utf8 in
+            var text = UnsafeRawBufferPointer(utf8)
+            // The description is ASCII: its last two bytes are its last two characters.
+            if text.count >= 2, text[text.count - 2] == UInt8(ascii: "."), text[text.count - 1] == UInt8(ascii: "0") {
+                text = UnsafeRawBufferPointer(rebasing: text.dropLast(2))
+            }
+            bytes(text)
+        }
+    }
+
     /// Two digits, 00 to 99.
     mutating func twoDigits(_ value: Int) {
         fits(2)
@@ -78,7 +105,12 @@ struct RowBytes {
     /// UTF-8 text as a JSON string literal, quotes included, escaped as `CanonicalJSON.append(utf8:to:)` escapes it; text
     /// that needs no escape (nearly all) is copied whole. Needs `text.count + 2` bytes, `6 × text.count + 2` when `needsEscape(text)`.
     mutating func string(_ text: UnsafeRawBufferPointer) {
-        guard Self.needsEscape(text) else {
+        string(text, escaping: Self.needsEscape(text))
+    }
+
+    /// `string(_:)` for a text whose `needsEscape` is already known: the row's bound was sized from it.
+    mutating func string(_ text: UnsafeRawBufferPointer, escaping: Bool) {
+        guard escaping else {
             byte(UInt8(ascii: "\""))
             bytes(text)
             byte(UInt8(ascii: "\""))
@@ -87,6 +119,12 @@ struct RowBytes {
         var escaped: [UInt8] = []
         CanonicalJSON.append(utf8: text, to: &escaped)
         bytes(escaped)
+    }
+
+    /// A `String` as `string(_:)` writes its UTF-8 bytes; needs `6 × text.utf8.count + 2` bytes.
+    mutating func string(_ text: String) {
+        var text = text
+        text.withUTF8 { string(UnsafeRawBufferPointer($0)) }
     }
 
     /// Whether `text` holds a byte JSON escapes (a control character, `"` or `\`), eight bytes at a time: a byte below

@@ -51,10 +51,10 @@ public struct CarteleraServer: Sendable {
     ///
     /// Each group of middleware is one stack of Hummingbird's middleware builder: one typed chain, which the compiler
     /// joins, where each layer added alone is a call through an existential and a copy of the request's context. The
-    /// published files' middleware (the 404 page, gzip twins, the files themselves) wraps only what can end in a file:
-    /// paths no route takes, and the API routes that leave names ending in `.json` to the files. Routes answered from the
-    /// store alone are added before it, so a small answer does not pass through four layers it never uses, and the
-    /// query API is added first, so the router's tree tries its paths before the others'.
+    /// published files' middleware (the API's CORS under `/api/`, the 404 page, gzip twins, the files themselves) wraps
+    /// only what can end in a file: paths no route takes, and the API routes that leave names ending in `.json` to the
+    /// files. Routes answered from the store alone are added before it, so a small answer does not pass through layers it
+    /// never uses, and the query API is added first, so the router's tree tries its paths before the others'.
     func router(_ snapshots: StoreSnapshots) -> Router<ServerRequestContext> {
         let configuration = self.configuration
         let folder = configuration.outputFolder
@@ -82,6 +82,7 @@ public struct CarteleraServer: Sendable {
                                          signUps: RateLimiter(perMinute: configuration.signUpsPerMinute), pages: pages).collection, atPath: "/api/nights")
 
         router.addMiddleware {
+            PublishedAPICORSMiddleware(cors: QueryRoutes.cors)
             NotFoundPageMiddleware(folder: folder)
             PrecompressedFileMiddleware(folder: folder)
             FileMiddleware<ServerRequestContext, PublishedFolder>(fileProvider: PublishedFolder(folder: folder), cacheControl: Self.fileCaching, searchForIndexHtml: true)

@@ -18,6 +18,10 @@ public struct SiteReport: Sendable, Encodable {
     public var removed: [String] = []
     /// The store generation the site shows.
     public var generation = 0
+    /// Where the index came from when the build opened one itself (not given one, and something changed); not in the report's JSON.
+    public var indexOrigin: QueryIndex.Origin?
+
+    private enum CodingKeys: String, CodingKey { case pages, written, unchanged, removed, generation }
 }
 
 /// How a site build reads and writes: the options of `cartelera build` that concern the site.
@@ -85,10 +89,12 @@ public struct SiteBuilder: Sendable {
             return SiteReport(pages: previous.pages.count, unchanged: previous.pages.count, generation: generation)
         }
         let engine: QueryEngine
+        var opened: QueryIndex.Origin?
         if let given, given.snapshot.generation == snapshot.generation {
             engine = given
         } else {
             do { engine = try QueryEngine(snapshot: snapshot) } catch { throw SiteError(error, in: snapshot.location) }
+            opened = engine.index.origin
         }
         var scope = Query(kind: .programmes, at: context.now)
         if let limit = options.programmeLimit, let end = engine.startOfProgramme(after: limit) {
@@ -97,7 +103,9 @@ public struct SiteBuilder: Sendable {
         let listings = engine.listings(scope, zone: context.guideZone)
         let content = try SiteContent.read(snapshot, rows: listings.rows, workers: options.workers)
         let index = ContentIndex(content, listings: listings, engine: engine, now: context.now, workers: options.workers)
-        return try publish(jobs: jobs(content, index), generation: content.generation, previous: previous, input: input)
+        var report = try publish(jobs: jobs(content, index), generation: content.generation, previous: previous, input: input)
+        report.indexOrigin = opened
+        return report
     }
 
     /// A hash of every input of the site: the store's shard hashes, its sources' last successes, the moment, the zone,

@@ -39,7 +39,7 @@ public final class FileStore: Store, DerivedFileReader {
     public let indexer: (any StoreIndexer)?
 
     /// The folder of files derived from the shards (the query index), which `StoreSnapshot.derivedFile(_:)` reads.
-    static let derivedFolder = "index"
+    public static let derivedFolder = "index"
 
     /// The shard folders under the root, each listed by `shardKeys()`.
     static let shardFolders = ["tv/programmes", "tv/audiences", "tv/news", "nightlife/venues", "nightlife/nights"]

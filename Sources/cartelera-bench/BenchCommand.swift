@@ -1,4 +1,6 @@
 import ArgumentParser
+import CarteleraQuery
+import CarteleraStore
 import Foundation
 
 /// `cartelera-bench`: the benchmarks of ../shared/BENCHMARKS.md, apart from the `cartelera` binary, which they run.
@@ -49,6 +51,16 @@ struct BenchCommand: AsyncParsableCommand {
                 "no data set G in \(directory) (its store/manifest.json is missing): write it with `cartelera-bench generate \(directory)` "
                     + "or `make bench-g` (about 25 s and 425 MB)", exitCode: 2)
         }
+    }
+}
+
+extension BenchCommand {
+    /// Warns once, before the benchmark starts `cartelera` processes over `directory`'s store, when each of them would build
+    /// the query index from the shards (an index of an older format, damaged or behind the store): their times include it.
+    static func warnUnlessIndexIsUsed(_ directory: String) {
+        guard let snapshot = try? FileStore(root: directory + "/store", creating: false).snapshot(),
+              let fallback = (try? QueryIndex.fallback(snapshot)) ?? nil, fallback.lasts else { return }
+        FileHandle.standardError.write(Data("cartelera-bench: \(fallback.notice(store: snapshot.location))\n".utf8))
     }
 }
 

@@ -37,8 +37,6 @@ struct Feeds: AsyncParsableCommand {
         let store = directory + "/store"
         let output = directory + "/public"
         let feeds = directory + "/no-feeds"
-        try? FileManager.default.removeItem(atPath: output)
-        try FileManager.default.createDirectory(atPath: feeds, withIntermediateDirectories: true)
 
         // The baseline: decoding every stored programme once, which any publisher of the store has to do, through a store
         // snapshot as every reader does. Beside it, the same shards read straight from the files with no check, and with
@@ -69,7 +67,12 @@ struct Feeds: AsyncParsableCommand {
                          programmes, best[position], Double(programmes) / best[position], way.0, best[position] / readSeconds))
         }
         if !skipCheck { try compareWithFoundation(snapshot, keys: keys, canonicalSeconds: readSeconds) }
+        // Up to here only the shards were read: a read-only run leaves DIR as it found it.
         guard !readOnly else { return }
+
+        BenchCommand.warnUnlessIndexIsUsed(directory)
+        try? FileManager.default.removeItem(atPath: output)
+        try FileManager.default.createDirectory(atPath: feeds, withIntermediateDirectories: true)
 
         var seconds: [Double] = []
         for (label, mustWriteNothing) in [("cold build", false), ("unchanged rebuild", true)] {

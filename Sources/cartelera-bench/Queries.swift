@@ -50,6 +50,7 @@ struct Queries: AsyncParsableCommand {
 
     func run() async throws {
         try BenchCommand.requireDataSetG(directory)
+        BenchCommand.warnUnlessIndexIsUsed(directory)
         let store = directory + "/store"
         var binaries = [(binary: try BenchCommand.cartelera(), store: store)]
         if let baseline { binaries.append((baseline, (baselineData ?? directory) + "/store")) }

@@ -45,6 +45,7 @@ struct Serve: AsyncParsableCommand {
 
     func run() async throws {
         try BenchCommand.requireDataSetG(directory)
+        BenchCommand.warnUnlessIndexIsUsed(directory)
         guard let wrk = ["/usr/bin/wrk", "/usr/local/bin/wrk"].first(where: FileManager.default.isExecutableFile(atPath:)) else {
             throw BenchFailure("bench serve needs wrk: apt-get install wrk (or make bench-serve)", exitCode: 2)
         }

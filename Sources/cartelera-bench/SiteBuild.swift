@@ -43,6 +43,7 @@ struct SiteBuild: AsyncParsableCommand {
 
     func run() async throws {
         try BenchCommand.requireDataSetG(directory)
+        BenchCommand.warnUnlessIndexIsUsed(directory)
         // A new folder each run; earlier runs' folders are removed after the measurements. ext4 without a journal (this
         // machine's) does not reuse an inode freed in the last 60 s, or 300 s more while its inode table block is dirty
         // (which allocating the next pages keeps it), and checks every such inode it passes: a build started within six

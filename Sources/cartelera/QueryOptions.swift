@@ -126,10 +126,13 @@ struct MomentOptions: ParsableArguments {
 extension GlobalOptions {
     /// The query engine over a snapshot of the store, read-only; a store that cannot be read is a failure naming it.
     func engine() throws -> QueryEngine {
+        let engine: QueryEngine
         do {
-            return try QueryEngine.open(try FileStore(root: storeDirectory, creating: false))
+            engine = try QueryEngine.open(try FileStore(root: storeDirectory, creating: false))
         } catch {
             throw CommandFailure(description: error.description, status: .failed)
         }
+        IndexNotice.tell(engine.index)
+        return engine
     }
 }

@@ -45,6 +45,7 @@ enum SitePublishing {
                 var engine: QueryEngine?
                 if buildsFeeds {
                     let opened = try QueryEngine(snapshot: snapshot)
+                    IndexNotice.tell(opened.index)
                     var built = try FeedPublisher(engine: opened, feeds: feeds, output: output, context: context, siteURL: siteOptions.baseURL).build()
                     if let earlier { built.include(earlier) }
                     report = built
@@ -55,6 +56,7 @@ enum SitePublishing {
                     try SiteBuilder(snapshot: snapshot, web: web, output: output, context: context,
                                     feeds: linkedFeeds(in: feeds, published: report?.feeds ?? []), options: siteOptions).build(engine: engine)
                 }
+                if let origin = site?.indexOrigin { IndexNotice.tell(origin, store: snapshot.location) }
                 return (report, site)
             } catch let error as BuildError where error.isSuperseded && attempt < 3 {
                 earlier = error.partialReport.map { partial in earlier.map { var merged = partial; merged.include($0); return merged } ?? partial } ?? earlier

@@ -92,4 +92,58 @@ import Testing
             #expect(reply.headers["cache-control"] == "no-store")
         }
     }
+
+    @Test func theStaticAPIFilesAndTheirTwinsCarryTheAPIsCORSAndOtherFilesDoNot() async throws {
+        let fixture = try ServerFixture()
+        try publish(fixture)
+        let schedule = fixture.output + "/api/schedule/La1.es/2026-11-24.json"
+        try FileManager.default.createDirectory(atPath: (schedule as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try String(repeating: "{\"title\":\"Telediario\"},", count: 100).write(toFile: schedule, atomically: false, encoding: .utf8)
+        #expect(try ExternalCommand.run("/bin/gzip", ["-kn", schedule]).status == 0)
+        try await fixture.start()
+        defer { Task { await fixture.stop() } }
+        let origin = ["Origin": "https://app.example"]
+        let answer = try await fixture.get("/api/now", headers: origin)
+        #expect(answer.headers["access-control-allow-origin"] == "*")
+
+        for path in ["/api/now.json", "/api/schedule/La1.es/2026-11-24.json", "/api/schedule/La1.es/2026-11-24.json.gz"] {
+            let plain = try await fixture.get(path)
+            let file = try await fixture.get(path, headers: origin)
+            #expect(file.status == 200, "\(path)")
+            #expect(file.headers["access-control-allow-origin"] == answer.headers["access-control-allow-origin"], "\(path)")
+            #expect(plain.headers["access-control-allow-origin"] == nil, "\(path)")
+            // Everything else is the file's as before: bytes, type, validators and caching.
+            #expect(file.body == plain.body, "\(path)")
+            for name in ["content-type", "etag", "last-modified", "cache-control", "content-encoding", "x-content-type-options"] {
+                #expect(file.headers[name] == plain.headers[name], "\(path) \(name)")
+            }
+            let tag = try #require(file.headers["etag"])
+            let unchanged = try await fixture.get(path, headers: origin.merging(["If-None-Match": tag]) { $1 })
+            #expect(unchanged.status == 304, "\(path)")
+            #expect(unchanged.headers["access-control-allow-origin"] == "*", "\(path)")
+        }
+        #expect(try await fixture.get("/api/schedule/La1.es/2026-11-24.json.gz").headers["content-type"] == "application/gzip")
+        let zipped = try await fixture.get("/api/schedule/La1.es/2026-11-24.json", headers: origin.merging(["Accept-Encoding": "gzip"]) { $1 })
+        #expect(zipped.headers["content-encoding"] == "gzip")
+        #expect(zipped.headers["access-control-allow-origin"] == "*")
+
+        // A browser's preflight (for If-None-Match) gets what the answers' does.
+        let asking = origin.merging(["Access-Control-Request-Method": "GET", "Access-Control-Request-Headers": "if-none-match"]) { $1 }
+        let answers = try await fixture.send("OPTIONS", "/api/now", headers: asking)
+        let files = try await fixture.send("OPTIONS", "/api/now.json", headers: asking)
+        #expect(answers.status == 204 && files.status == 204)
+        for name in ["access-control-allow-origin", "access-control-allow-methods", "access-control-allow-headers", "access-control-max-age",
+                     "access-control-expose-headers"] {
+            #expect(files.headers[name] != nil && files.headers[name] == answers.headers[name], "\(name)")
+        }
+        // The API's errors beside the files keep theirs; pages and feeds have none.
+        let unknown = try await fixture.get("/api/nowhere", headers: origin)
+        #expect(unknown.status == 404 && unknown.headers["access-control-allow-origin"] == "*")
+        for path in ["/", "/feeds/cine.json", "/guide.xml", "/no-such-page"] {
+            let reply = try await fixture.get(path, headers: origin)
+            #expect(reply.headers["access-control-allow-origin"] == nil, "\(path)")
+            #expect(reply.body == (try await fixture.get(path)).body, "\(path)")
+        }
+        #expect(try await fixture.send("OPTIONS", "/feeds/cine.json", headers: asking).headers["access-control-allow-origin"] == nil)
+    }
 }

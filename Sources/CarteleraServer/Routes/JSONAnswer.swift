@@ -5,8 +5,8 @@ import Hummingbird
 import NIOCore
 
 /// An answer's JSON as the query engine wrote it (its `…JSON` writers, the bytes `cartelera query --json` prints), sent
-/// as it is: nothing is decoded or encoded again on the way out. Its `ETag` is a hash of those bytes (XXH64), taken once
-/// here, so `ConditionalRequestMiddleware` answers `If-None-Match` without reading the body again.
+/// as it is: nothing is decoded, encoded or copied again on the way out. Its `ETag` is a hash of those bytes (XXH64),
+/// taken once here, so `ConditionalRequestMiddleware` answers `If-None-Match` without reading the body again.
 struct JSONAnswer: Sendable {
     /// The bytes to send.
     let body: ByteBuffer
@@ -15,11 +15,36 @@ struct JSONAnswer: Sendable {
     /// `Content-Type`, `Content-Length` and `ETag`, checked once here rather than for every response of a kept answer.
     let headers: HTTPFields
 
-    /// The answer of the engine's JSON `bytes`.
-    init(bytes: [UInt8]) {
-        body = ByteBuffer(bytes: bytes)
-        tag = bytes.withUnsafeBytes { "\"" + XXH64.hex($0) + "\"" }
+    /// The answer of the engine's JSON in `body`.
+    init(body: ByteBuffer) {
+        self.body = body
+        tag = body.withUnsafeReadableBytes { "\"" + XXH64.hex($0) + "\"" }
         headers = [.contentType: "application/json; charset=utf-8", .contentLength: String(body.readableBytes), .eTag: tag]
+    }
+}
+
+/// The buffer a response is sent from, as the place the engine's JSON writers write an answer: the answer is written
+/// once, where Hummingbird sends it from, instead of as an array copied into a buffer.
+final class ResponseBytes: AnswerOutput {
+    /// What is written so far.
+    private(set) var buffer: ByteBuffer
+
+    /// An empty response with room for `capacity` bytes; the writers ask for more as they go.
+    init(capacity: Int = 1024) {
+        buffer = ByteBufferAllocator().buffer(capacity: capacity)
+    }
+
+    func reserve(adding count: Int) {
+        buffer.reserveCapacity(minimumWritableBytes: count)
+    }
+
+    func append(reserving bound: Int, _ write: (UnsafeMutableRawPointer) -> Int) {
+        guard bound > 0 else { return }
+        buffer.writeWithUnsafeMutableBytes(minimumWritableBytes: bound) { room in
+            // At least `bound` bytes of room, so it has a start.
+            guard let start = room.baseAddress else { return 0 }
+            return write(start)
+        }
     }
 }
 
@@ -60,20 +85,30 @@ enum KeptAnswerKey: Hashable, Sendable {
 }
 
 extension StoreSnapshots.Snapshot {
-    /// The engine's JSON `bytes` as an answer from this snapshot: its generation, when it last changed, and how long it may be kept.
-    func answer(json bytes: [UInt8], caching: Caching = .answer) -> Response {
-        answer(JSONAnswer(bytes: bytes), caching: caching)
+    /// The answer the engine wrote into `response`, from this snapshot: its generation, when it last changed, and how
+    /// long it may be kept.
+    func answer(_ response: ResponseBytes, caching: Caching = .answer) -> Response {
+        answer(JSONAnswer(body: response.buffer), caching: caching)
     }
 
-    /// The answer for `key`, kept from an earlier request for the same generation, else `write`'s, kept for the next;
-    /// kept under `request` too when given.
+    /// The answer `write` writes into a response buffer, as `answer(_:caching:)`.
+    func answer(caching: Caching = .answer, write: (ResponseBytes) -> Void) -> Response {
+        let response = ResponseBytes()
+        write(response)
+        return answer(response, caching: caching)
+    }
+
+    /// The answer for `key`, kept from an earlier request for the same generation, else the one `write` writes into a
+    /// response buffer, kept for the next; kept under `request` too when given.
     func answer<Failure: Error>(_ key: AnswerKey, request: RequestKey? = nil, caching: Caching = .answer,
-                                write: () throws(Failure) -> [UInt8]) throws(Failure) -> Response {
+                                write: (ResponseBytes) throws(Failure) -> Void) throws(Failure) -> Response {
         let given: JSONAnswer
         if let kept = answers.value(for: .answer(key)) {
             given = kept
         } else {
-            given = JSONAnswer(bytes: try write())
+            let response = ResponseBytes()
+            try write(response)
+            given = JSONAnswer(body: response.buffer)
             answers.keep(given, bytes: given.body.readableBytes, for: .answer(key))
         }
         // Counted again under the request: the cache's bytes bound what it holds whichever key finds an answer.

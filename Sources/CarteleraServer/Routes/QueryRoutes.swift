@@ -45,18 +45,18 @@ struct QueryRoutes: Sendable {
 
     /// The routes that leave some paths to the published files (`api/audiences/<day>.json`, `api/now.json`,
     /// `api/schedule/…`), for the router to mount at `/api` inside the published files' middleware; anything else is this 404.
+    /// Their CORS is the published API files' (`PublishedAPICORSMiddleware`), outside that middleware.
     var besidePublishedFiles: RouteCollection<ServerRequestContext> {
         let routes = RouteCollection(context: ServerRequestContext.self)
-        routes.add(middleware: Self.cors)
         routes.get("audiences/:day") { request, context in try audiences(request, context) }
         Self.refuseOtherMethods(on: "audiences/:day", of: routes)
         routes.get("**") { _, _ -> Response in throw APIError.notFound("no such API endpoint: use query, shake, now, airings, audiences or nights") }
         return routes
     }
 
-    /// CORS lets any site's scripts read the API.
-    private static let cors = CORSMiddleware<ServerRequestContext>(allowOrigin: .all, allowHeaders: [.ifNoneMatch, .ifModifiedSince], allowMethods: [.get, .head, .options],
-                                                                   exposedHeaders: ["ETag", "Last-Modified", "X-Cartelera-Generation"], maxAge: .seconds(86_400))
+    /// CORS lets any site's scripts read the API: its answers and its published files.
+    static let cors = CORSMiddleware<ServerRequestContext>(allowOrigin: .all, allowHeaders: [.ifNoneMatch, .ifModifiedSince], allowMethods: [.get, .head, .options],
+                                                           exposedHeaders: ["ETag", "Last-Modified", "X-Cartelera-Generation"], maxAge: .seconds(86_400))
 
     /// A CORS preflight is answered by the middleware; a plain OPTIONS says what the path takes, and other methods are refused.
     private static func refuseOtherMethods(on path: RouterPath, of routes: RouteCollection<ServerRequestContext>) {
@@ -74,7 +74,7 @@ struct QueryRoutes: Sendable {
         try given.requireOnly(Self.queryNames)
         let (snapshot, queryContext) = try prepare(given, now: asked.now)
         let query = try parameters(given, kind: kind, context: queryContext)
-        return snapshot.answer(AnswerKey(query: query), request: asked) { snapshot.engine.answerJSON(query) }
+        return snapshot.answer(AnswerKey(query: query), request: asked) { snapshot.engine.answerJSON(query, into: $0) }
     }
 
     /// `shake/<kind>`: one random pick among every match; reproducible with `seed`, else never stored.
@@ -90,14 +90,14 @@ struct QueryRoutes: Sendable {
         let nothing = APIError(status: .notFound, code: "nothing_matches", message: "nothing matches these filters: shake has nothing to pick from")
         guard let seed else {
             var generator = SystemRandomNumberGenerator()
-            guard let picked = snapshot.engine.shakeJSON(parsed, using: &generator) else { throw nothing }
-            return snapshot.answer(json: picked, caching: .noStore)
+            let response = ResponseBytes()
+            guard snapshot.engine.shakeJSON(parsed, using: &generator, into: response) else { throw nothing }
+            return snapshot.answer(response, caching: .noStore)
         }
         // A seed makes the pick reproducible, so it is kept like a query's answer.
-        return try snapshot.answer(AnswerKey(query: parsed, seed: seed)) { () throws(APIError) -> [UInt8] in
+        return try snapshot.answer(AnswerKey(query: parsed, seed: seed)) { response throws(APIError) in
             var generator = SplitMix64(seed: seed)
-            guard let picked = snapshot.engine.shakeJSON(parsed, using: &generator) else { throw nothing }
-            return picked
+            guard snapshot.engine.shakeJSON(parsed, using: &generator, into: response) else { throw nothing }
         }
     }
 
@@ -116,7 +116,7 @@ struct QueryRoutes: Sendable {
         } catch {
             throw APIError.badQuery(error)
         }
-        return snapshot.answer(json: snapshot.engine.nowAndNextJSON(at: queryContext.now, channels: channels))
+        return snapshot.answer { snapshot.engine.nowAndNextJSON(at: queryContext.now, channels: channels, into: $0) }
     }
 
     /// `airings?title=…`: the airings of a title that have not ended, as `cartelera airings`.
@@ -127,7 +127,7 @@ struct QueryRoutes: Sendable {
         guard let title = try given.single("title"), !title.trimmingCharacters(in: .whitespaces).isEmpty, title.count <= 200 else {
             throw APIError.badParameter("title", "title: give the title, 1 to 200 characters")
         }
-        return snapshot.answer(json: snapshot.engine.airingsJSON(of: title, at: queryContext.now))
+        return snapshot.answer { snapshot.engine.airingsJSON(of: title, at: queryContext.now, into: $0) }
     }
 
     /// `audiences/<day>`: the day's programme ranking and channel shares in the guide's zone.
@@ -148,7 +148,7 @@ struct QueryRoutes: Sendable {
             guard let parsed = Day(name) else { throw APIError.badParameter("day", "\(name): use /api/audiences/ with YYYY-MM-DD, today, yesterday or tomorrow") }
             day = parsed
         }
-        return snapshot.answer(json: snapshot.engine.audienceDayJSON(day, zone: queryContext.guideZone))
+        return snapshot.answer { snapshot.engine.audienceDayJSON(day, zone: queryContext.guideZone, into: $0) }
     }
 
     /// The snapshot to answer from and the context: "now" (the `at` parameter, else `now` or the clock) and the store's channels.

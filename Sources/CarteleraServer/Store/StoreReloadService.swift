@@ -1,3 +1,4 @@
+import CarteleraQuery
 import Logging
 import NIOPosix
 import ServiceLifecycle
@@ -31,7 +32,10 @@ struct StoreReloadService: Service {
         do {
             switch try await NIOThreadPool.singleton.runIfActive({ snapshots.refresh() }) {
             case .unchanged: break
-            case .opened(let generation): logger.info("store opened", metadata: metadata.merging(["store.generation": .stringConvertible(generation)]) { $1 })
+            case .opened(let generation, let index):
+                logger.info("store opened", metadata: metadata.merging(["store.generation": .stringConvertible(generation)]) { $1 })
+                // Once per generation opened: a store whose index files are not used builds the index again at each reload.
+                if case .shards(let fallback) = index, fallback.lasts { logger.warning("\(fallback.notice(store: snapshots.storeRoot))") }
             case .failed(let problem): logger.error("store cannot be opened", metadata: metadata.merging(["store.problem": .string(problem)]) { $1 })
             }
         } catch {

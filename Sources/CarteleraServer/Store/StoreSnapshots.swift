@@ -101,8 +101,8 @@ final class StoreSnapshots: Sendable {
     enum Refresh: Sendable {
         /// The manifest is as it was: nothing opened.
         case unchanged
-        /// A snapshot of this generation replaced the old one.
-        case opened(generation: Int)
+        /// A snapshot of this generation replaced the old one; its index came from `index`.
+        case opened(generation: Int, index: QueryIndex.Origin)
         /// The store could not be opened; requests go on with the old snapshot, if any.
         case failed(String)
     }
@@ -128,7 +128,7 @@ final class StoreSnapshots: Sendable {
                 $0.snapshot = fresh
                 $0.failure = nil
             }
-            return .opened(generation: generation)
+            return .opened(generation: generation, index: engine.index.origin)
         } catch {
             state.withLock { $0.failure = (stamp, error.description) }
             return .failed(error.description)
