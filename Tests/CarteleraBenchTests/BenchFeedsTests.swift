@@ -9,6 +9,25 @@ import Testing
     static let binary = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
         .appendingPathComponent("cartelera-bench").path
 
+    /// One small part of G for the suite: a day of one channel, and every venue. The tests run one at a time, and each
+    /// leaves it fit for the other (a read-only run reads only the shards; the index test leaves its index of an older format).
+    static let data: Result<String, DataFailure> = {
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            // Statics are never deinitialized: the folder goes when the test process exits.
+            atexit { try? FileManager.default.removeItem(atPath: BenchFeedsTests.folder) }
+            _ = try DataSetGStore.ingest(into: folder + "/store", days: 1, channels: ["ch001"])
+            return .success(folder)
+        } catch {
+            return .failure(DataFailure(description: "\(error)"))
+        }
+    }()
+    static let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bench-feeds-\(UUID().uuidString)").path
+
+    struct DataFailure: Error, CustomStringConvertible {
+        var description: String
+    }
+
     /// Every file and folder under `folder` with its size and modification time.
     private func tree(_ folder: String) throws -> [String: String] {
         var entries: [String: String] = [:]
@@ -20,31 +39,29 @@ import Testing
     }
 
     @Test func aReadOnlyRunLeavesTheFolderAsItWas() throws {
-        let folder = try TemporaryFolder("bench-feeds")
-        _ = try DataSetGStore.ingest(into: folder.path + "/store", days: 1, channels: ["ch001"])
+        let folder = try Self.data.get()
         // What an earlier publishing run left: a read-only run removes none of it and adds nothing.
-        try FileManager.default.createDirectory(atPath: folder.path + "/public/api", withIntermediateDirectories: true)
-        try Data("{}".utf8).write(to: URL(fileURLWithPath: folder.path + "/public/api/now.json"))
-        let before = try tree(folder.path)
-        let run = try ExternalCommand.run(Self.binary, ["feeds", folder.path, "--read-only"])
+        try FileManager.default.createDirectory(atPath: folder + "/public/api", withIntermediateDirectories: true)
+        try Data("{}".utf8).write(to: URL(fileURLWithPath: folder + "/public/api/now.json"))
+        let before = try tree(folder)
+        let run = try ExternalCommand.run(Self.binary, ["feeds", folder, "--read-only", "--skip-check"])
         #expect(run.status == 0, "\(run.output)")
         #expect(run.output.contains("read only: "), "\(run.output)")
-        #expect(try tree(folder.path) == before)
+        #expect(try tree(folder) == before)
     }
 
     @Test func anIndexEveryBuildWouldRebuildIsSaidOnceBeforeTheBuildsStart() throws {
-        let folder = try TemporaryFolder("bench-feeds-index")
-        _ = try DataSetGStore.ingest(into: folder.path + "/store", days: 1, channels: ["ch001"])
-        let current = try ExternalCommand.run(Self.binary, ["feeds", folder.path, "--skip-check"])
+        let folder = try Self.data.get()
+        let current = try ExternalCommand.run(Self.binary, ["feeds", folder, "--skip-check"])
         #expect(current.status == 0, "\(current.errors)")
         #expect(!current.errors.contains("query index"), "\(current.errors)")
 
-        let index = try FileHandle(forWritingTo: URL(fileURLWithPath: folder.path + "/store/index/programmes.idx"))
+        let index = try FileHandle(forWritingTo: URL(fileURLWithPath: folder + "/store/index/programmes.idx"))
         try index.write(contentsOf: Data("CARTIDX4".utf8))
         try index.close()
-        let older = try ExternalCommand.run(Self.binary, ["feeds", folder.path, "--skip-check"])
+        let older = try ExternalCommand.run(Self.binary, ["feeds", folder, "--skip-check"])
         #expect(older.status == 0, "\(older.errors)")
-        let store = URL(fileURLWithPath: folder.path + "/store").standardizedFileURL.path
+        let store = URL(fileURLWithPath: folder + "/store").standardizedFileURL.path
         let lines = older.errors.split(separator: "\n")
         let own = lines.filter { $0.hasPrefix("cartelera-bench: query index") }
         #expect(own == ["cartelera-bench: query index \(store)/index/programmes.idx not used (of format CARTIDX4; this release reads CARTIDX5): "
