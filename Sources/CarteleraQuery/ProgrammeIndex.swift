@@ -53,6 +53,10 @@ final class ProgrammeIndex: Sendable {
     let genreOfBit: [Genre?]
     /// Type code in the file → the type it means in this build.
     let typeOfCode: [ProgrammeType?]
+    /// Genre → the bits of `genreOfBit` that mean it, so a query finds its genres' bits without testing every bit's genre.
+    let bitsOfGenre: [Genre: Int64]
+    /// Type → the codes of `typeOfCode` that mean it.
+    let codesOfType: [ProgrammeType: [Int]]
     /// Channel index → the channel's name, from the channel list.
     let channelNames: [String]
     /// Channel id → its number in `channels`.
@@ -99,6 +103,11 @@ final class ProgrammeIndex: Sendable {
         longest = try file.column("longest", Int64.self)[0]
         genreOfBit = try file.strings("genreNames").all.map { Genre(rawValue: $0) }
         typeOfCode = [nil] + (try file.strings("typeNames").all.map { ProgrammeType(rawValue: $0) })
+        var bitsOfGenre: [Genre: Int64] = [:], codesOfType: [ProgrammeType: [Int]] = [:]
+        for (bit, genre) in genreOfBit.enumerated() { if let genre { bitsOfGenre[genre, default: 0] |= 1 << Int64(bit) } }
+        for (code, type) in typeOfCode.enumerated() { if let type { codesOfType[type, default: []].append(code) } }
+        self.bitsOfGenre = bitsOfGenre
+        self.codesOfType = codesOfType
         count = start.count
         rowParts = ProgrammeRowParts(channels: channels, names: channelNames, genres: genreOfBit, types: typeOfCode)
         try check()
@@ -178,13 +187,16 @@ final class ProgrammeIndex: Sendable {
     }
 
     /// One genre's records grouped by type code, each type's in record order: those of type code `code` are
-    /// `records[offsets[code]..<offsets[code + 1]]`.
+    /// `records[offsets[code]..<offsets[code + 1]]`, and `years` holds each one's year at the same position.
     struct TypedGroup: Sendable {
         let offsets: [Int]
         let records: [UInt32]
+        /// The year of each record of `records` (0 none), beside it: a year test reads these side by side rather than
+        /// each record's year far apart in the index.
+        let years: [UInt32]
 
-        /// The records of type code `code` that lie in `slice`: binary searches in that type's part.
-        func records(ofType code: Int, in slice: Range<Int>) -> ArraySlice<UInt32> {
+        /// The records of type code `code` that lie in `slice` and their years: binary searches in that type's part.
+        func part(ofType code: Int, in slice: Range<Int>) -> (records: ArraySlice<UInt32>, years: ArraySlice<UInt32>) {
             func first(atLeast record: Int) -> Int {
                 var low = offsets[code], high = offsets[code + 1]
                 while low < high {
@@ -194,13 +206,14 @@ final class ProgrammeIndex: Sendable {
                 return low
             }
             let lower = first(atLeast: slice.lowerBound)
-            return records[lower..<max(lower, first(atLeast: slice.upperBound))]
+            let positions = lower..<max(lower, first(atLeast: slice.upperBound))
+            return (records[positions], years[positions])
         }
     }
 
-    /// The records of genre bit `bit` grouped by type code: a pass over its `byGenre` group the first time a query asks
-    /// for the genre and some types, kept while the index lives, so such a query reads only records of both; nil when
-    /// the group does not rise (`groupRises`).
+    /// The records of genre bit `bit` grouped by type code, with their years: a pass over its `byGenre` group the first
+    /// time a query asks for the genre and some types, kept while the index lives, so such a query reads only records of
+    /// both; nil when the group does not rise (`groupRises`).
     func typedGroup(ofGenre bit: Int) -> TypedGroup? {
         guard groupRises(bit, in: .genre) else { return nil }
         return typedGroups.withLock { made in
@@ -211,13 +224,14 @@ final class ProgrammeIndex: Sendable {
             for position in from..<to { offsets[Int(type[Int(byGenre[position])]) + 1] += 1 }
             for code in typeOfCode.indices { offsets[code + 1] += offsets[code] }
             var next = offsets
-            var records = [UInt32](repeating: 0, count: to - from)
+            var records = [UInt32](repeating: 0, count: to - from), years = [UInt32](repeating: 0, count: to - from)
             for position in from..<to {
                 let record = byGenre[position], code = Int(type[Int(record)])
                 records[next[code]] = record
+                years[next[code]] = year[Int(record)]
                 next[code] += 1
             }
-            let group = TypedGroup(offsets: offsets, records: records)
+            let group = TypedGroup(offsets: offsets, records: records, years: years)
             made[bit] = group
             return group
         }

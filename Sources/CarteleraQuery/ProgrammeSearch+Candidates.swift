@@ -9,13 +9,14 @@ extension ProgrammeSearch {
         enum Part {
             /// The records at some positions of a lookup of the file (`byType` or `byGenre`), checked in order and inside the slice.
             case mapped(NumberColumn<UInt32>, Range<Int>)
-            /// Records of a group made in memory: a genre's records of one type (`ProgrammeIndex.typedGroup(ofGenre:)`).
-            case held(ArraySlice<UInt32>)
+            /// Records of a group made in memory, their years beside them: a genre's records of one type
+            /// (`ProgrammeIndex.typedGroup(ofGenre:)`).
+            case held(ArraySlice<UInt32>, years: ArraySlice<UInt32>)
 
             var count: Int {
                 switch self {
                 case .mapped(_, let positions): positions.count
-                case .held(let records): records.count
+                case .held(let records, _): records.count
                 }
             }
         }
@@ -39,11 +40,145 @@ extension ProgrammeSearch {
                 for record in records where !body(record) { return }
             case .part(.mapped(let column, let positions)):
                 for position in positions where !body(Int(column[position])) { return }
-            case .part(.held(let records)):
+            case .part(.held(let records, _)):
                 for record in records where !body(Int(record)) { return }
             case .merged(let records):
                 for record in records where !body(Int(record)) { return }
             }
+        }
+
+        /// Hands each record `filter` accepts to `body`, in record order. Records held with their years, when the years
+        /// are all `filter` has left to test, are tested on those years, side by side.
+        @inline(__always)
+        func forEach(acceptedBy filter: RecordFilter, _ body: (Int) -> Void) {
+            if case .part(.held(let records, let years)) = source, filter.testsOnlyYears {
+                let test = YearTest(filter.years)
+                for position in years.indices where test.passes(years[position]) { body(Int(records[position])) }
+                return
+            }
+            forEach { record in
+                if filter.accepts(record) { body(record) }
+                return true
+            }
+        }
+
+        /// How many records `filter` accepts: counted on the years side by side when a part holds them and they are all
+        /// left to test; the candidates' number when nothing is left.
+        func count(acceptedBy filter: RecordFilter) -> Int {
+            if filter.testsOnlyYears {
+                if filter.years == nil { return count }
+                if case .part(.held(_, let years)) = source {
+                    let test = YearTest(filter.years)
+                    return years.withUnsafeBufferPointer { test.count($0) }
+                }
+            }
+            var total = 0
+            forEach { record in
+                if filter.accepts(record) { total += 1 }
+                return true
+            }
+            return total
+        }
+
+        /// The record `filter` accepts at `offset` among those it accepts, in record order; nil past the last. Found as
+        /// `count(acceptedBy:)` counts: on the years, a block at a time, or straight at its position when nothing is left
+        /// to test.
+        func record(at offset: Int, acceptedBy filter: RecordFilter) -> Int? {
+            guard offset >= 0 else { return nil }
+            if filter.testsOnlyYears {
+                if filter.years == nil {
+                    guard offset < count else { return nil }
+                    switch source {
+                    case .records(let records): return records.lowerBound + offset
+                    case .part(.mapped(let column, let positions)): return Int(column[positions.lowerBound + offset])
+                    case .part(.held(let records, _)): return Int(records[records.startIndex + offset])
+                    case .merged(let records): return Int(records[offset])
+                    }
+                }
+                if case .part(.held(let records, let years)) = source {
+                    let test = YearTest(filter.years)
+                    return years.withUnsafeBufferPointer { test.position(of: offset, in: $0) }.map { Int(records[years.startIndex + $0]) }
+                }
+            }
+            var seen = 0
+            var found: Int?
+            forEach { record in
+                guard filter.accepts(record) else { return true }
+                if seen == offset {
+                    found = record
+                    return false
+                }
+                seen += 1
+                return true
+            }
+            return found
+        }
+
+        /// The number of candidates.
+        var count: Int {
+            switch source {
+            case .records(let records): records.count
+            case .part(let part): part.count
+            case .merged(let records): records.count
+            }
+        }
+    }
+
+    /// A year range tested as one unsigned compare (`year - lowest <= span`), which the compiler vectorises over years
+    /// side by side; every year passes when there is no range.
+    struct YearTest {
+        let lowest: UInt32
+        let span: UInt32
+
+        init(_ years: ClosedRange<UInt32>?) {
+            lowest = years?.lowerBound ?? 0
+            span = years.map { $0.upperBound - $0.lowerBound } ?? UInt32.max
+        }
+
+        @inline(__always)
+        func passes(_ year: UInt32) -> Bool {
+            year &- lowest <= span
+        }
+
+        /// How many of `years` pass: eight at a time without a branch (a scalar loop branches on each year, and the
+        /// years of a genre's films pass or fail at random).
+        func count(_ years: UnsafeBufferPointer<UInt32>) -> Int {
+            var index = 0, total = 0
+            if let base = years.baseAddress {
+                let lowest = SIMD8(repeating: lowest), span = SIMD8(repeating: span), one = SIMD8<UInt32>(repeating: 1)
+                var sums = SIMD8<UInt32>()
+                while index + 8 <= years.count {
+                    let eight = UnsafeRawPointer(base + index).loadUnaligned(as: SIMD8<UInt32>.self)
+                    sums &+= one.replacing(with: 0, where: eight &- lowest .> span)
+                    index += 8
+                }
+                total = Int(sums.wrappedSum())
+            }
+            while index < years.count {
+                if passes(years[index]) { total += 1 }
+                index += 1
+            }
+            return total
+        }
+
+        /// The position in `years` of the one that passes at `offset` among those that pass; nil past the last. Blocks
+        /// are counted whole (vectorised) and only the block holding it is walked.
+        func position(of offset: Int, in years: UnsafeBufferPointer<UInt32>) -> Int? {
+            let width = 64
+            var left = offset, block = 0
+            while block < years.count {
+                let end = min(block + width, years.count)
+                let passing = count(UnsafeBufferPointer(rebasing: years[block..<end]))
+                if left < passing {
+                    for position in block..<end where passes(years[position]) {
+                        if left == 0 { return position }
+                        left -= 1
+                    }
+                }
+                left -= passing
+                block = end
+            }
+            return nil
         }
     }
 
@@ -69,17 +204,21 @@ extension ProgrammeSearch {
         if filter.genreMask != 0 {
             let bits = (0..<index.groupCount(.genre)).filter { filter.genreMask & (1 << Int64($0)) != 0 }
             // With every genre needed, the records of the rarest one are enough (and all a single genre needs); with any, those of each.
-            let counts = bits.map { index.positions(of: $0, in: .genre, records: slice).count }
-            let used = filter.allGenres ? zip(bits, counts).min { $0.1 < $1.1 }.map { [$0.0] } ?? [] : bits
+            let positions = bits.map { (bit: $0, positions: index.positions(of: $0, in: .genre, records: slice)) }
+            let used = filter.allGenres ? positions.min { $0.positions.count < $1.positions.count }.map { [$0] } ?? [] : positions
             let settles = !filter.allGenres || bits.count == 1
             let column = index.lookup(.genre)
-            consider(used.map { .mapped(column, index.positions(of: $0, in: .genre, records: slice)) }, checking: used.map { (.genre, $0) },
-                     types: false, genres: settles)
+            consider(used.map { .mapped(column, $0.positions) }, checking: used.map { (.genre, $0.bit) }, types: false, genres: settles)
             if let types {
-                let groups = used.compactMap(index.typedGroup(ofGenre:))
+                let groups = used.compactMap { index.typedGroup(ofGenre: $0.bit) }
                 if groups.count == used.count {
-                    consider(groups.flatMap { group in types.map { .held(group.records(ofType: $0, in: slice)) } }, checking: [],
-                             types: true, genres: settles)
+                    let parts = groups.flatMap { group in
+                        types.map { code -> Candidates.Part in
+                            let part = group.part(ofType: code, in: slice)
+                            return .held(part.records, years: part.years)
+                        }
+                    }
+                    consider(parts, checking: [], types: true, genres: settles)
                 }
             }
         }
@@ -120,23 +259,10 @@ extension ProgrammeSearch {
         }
         guard var filter = RecordFilter(query, index: index) else { return nil }
         let candidates = candidates(in: slice(query.window), &filter)
-        var total = 0
-        candidates.forEach { record in
-            if filter.accepts(record) { total += 1 }
-            return true
-        }
+        let total = candidates.count(acceptedBy: filter)
         guard total > 0 else { return nil }
         let offset = Int.random(in: 0..<total, using: &generator)
-        var seen = 0, picked = 0
-        candidates.forEach { record in
-            guard filter.accepts(record) else { return true }
-            if seen == offset {
-                picked = record
-                return false
-            }
-            seen += 1
-            return true
-        }
+        guard let picked = candidates.record(at: offset, acceptedBy: filter) else { return nil }
         return Pick(offset: offset, total: total, match: Match(record: picked, tier: nil))
     }
 

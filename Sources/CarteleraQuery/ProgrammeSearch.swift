@@ -40,10 +40,7 @@ struct ProgrammeSearch {
         } else {
             // Records are in start order: a window is a slice of them, tested in place or through its types' or genres' records.
             let candidates = candidates(in: slice(query.window), &filter)
-            candidates.forEach { record in
-                if filter.accepts(record) { matches.append(Match(record: record, tier: nil)) }
-                return true
-            }
+            candidates.forEach(acceptedBy: filter) { matches.append(Match(record: $0, tier: nil)) }
         }
         sort(&matches, by: query.effectiveSorts)
         return matches
@@ -210,20 +207,24 @@ struct RecordFilter {
             typeWanted = nil
         } else {
             var wanted = [Bool](repeating: false, count: 256)
-            for (code, type) in index.typeOfCode.enumerated() where type.map(query.types.contains) == true { wanted[code] = true }
-            guard wanted.contains(true) else { return nil }
+            var any = false
+            for type in query.types {
+                for code in index.codesOfType[type] ?? [] {
+                    wanted[code] = true
+                    any = true
+                }
+            }
+            guard any else { return nil }
             typeWanted = wanted
         }
         var mask: Int64 = 0
-        var seen = Set<Genre>()
-        for (bit, genre) in index.genreOfBit.enumerated() where !query.genres.isEmpty {
-            guard let genre, query.genres.contains(genre) else { continue }
-            mask |= 1 << Int64(bit)
-            seen.insert(genre)
+        var seenAll = true
+        for genre in query.genres {
+            if let bits = index.bitsOfGenre[genre] { mask |= bits } else { seenAll = false }
         }
         // Genres this index has never seen match nothing, not everything; with all of them needed, one unseen is enough.
         if !query.genres.isEmpty, mask == 0 { return nil }
-        if query.allGenres, seen != query.genres { return nil }
+        if query.allGenres, !seenAll { return nil }
         genreMask = mask
         allGenres = query.allGenres
         if let wanted = query.years {
@@ -240,6 +241,11 @@ struct RecordFilter {
         } else {
             minimumScore = nil
         }
+    }
+
+    /// Whether a year range is all there is left to test, or nothing is: candidates that hold their years test them there.
+    var testsOnlyYears: Bool {
+        typeWanted == nil && genreMask == 0 && window == nil && minimumScore == nil
     }
 
     /// Whether record `record` passes every test; the cheapest and most selective come first.

@@ -8,9 +8,14 @@ enum QueryVocabulary {
         /// What the values are called in messages ("genre").
         let noun: String
         let entries: [(canonical: String, names: [String], value: Value)]
+        /// Each value's names as they are usually written (as labelled, in lower and in upper case), with the value
+        /// `value(for:)` gives them: most names asked for are found here without being folded (a name with an accent
+        /// costs Foundation's decomposition otherwise).
+        private let spelled: [String: Value]
 
         /// The value a name means, accent- and case-insensitively; nil when it means none.
         func value(for name: String) -> Value? {
+            if let value = spelled[name] { return value }
             let folded = TextFolding.fold(name)
             return entries.first { $0.names.contains(folded) }?.value
         }
@@ -25,7 +30,17 @@ enum QueryVocabulary {
 
         init(noun: String, _ values: [Value], canonical: (Value) -> String, labels: (Value) -> [String]) {
             self.noun = noun
-            entries = values.map { value in (canonical(value), Array(Set(labels(value).map(TextFolding.fold))), value) }
+            let entries: [(canonical: String, names: [String], value: Value)] = values.map { value in
+                (canonical(value), Array(Set(labels(value).map(TextFolding.fold))), value)
+            }
+            var spelled: [String: Value] = [:]
+            for name in values.flatMap(labels).flatMap({ [$0, $0.lowercased(), $0.uppercased()] }) {
+                // Each spelling keeps the value folding it gives, so a name means the same whichever way it is found.
+                let folded = TextFolding.fold(name)
+                if let value = entries.first(where: { $0.names.contains(folded) })?.value { spelled[name] = value }
+            }
+            self.entries = entries
+            self.spelled = spelled
         }
     }
 

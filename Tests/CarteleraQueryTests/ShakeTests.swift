@@ -67,6 +67,44 @@ import Testing
         #expect(a.rows == b.rows && a.rows.count == 1)
     }
 
+    /// 1,600 programmes on 8 channels over a day: a quarter are dramas made between 1980 and 2020 (years from a fixed
+    /// stream), so a shake of dramas of 1990–2005 counts and walks hundreds of a genre's films by their years, many
+    /// blocks of them, and must pick what listing every match picks, for every seed.
+    @Test func aShakeAmongHundredsOfAGenresFilmsPicksTheMatchAtTheOffsetItDraws() throws {
+        let store = try QueryStore()
+        var random = SplitMix64(seed: 29)
+        var programmes: [Programme] = []
+        for slot in 0..<200 {
+            for (number, channel) in ["La1.es", "La2.es", "Antena3.es", "Cuatro.es", "Telecinco.es", "laSexta.es", "ETB2.es", "CanalSur.es"].enumerated() {
+                let kind = (slot + number) % 4
+                let start = "2026-11-21 \(String(format: "%02d:%02d", slot * 7 / 60, slot * 7 % 60))"
+                programmes.append(store.programme(ChannelID(channel), start, minutes: 7, "Programa \(slot)", type: kind < 2 ? .film : .show,
+                                                  genres: kind % 2 == 0 ? [.drama] : [.comedy], year: kind < 2 ? 1980 + random.below(41) : nil))
+            }
+        }
+        try store.commit(programmes: programmes)
+        let engine = try store.engine()
+        var parameters = QueryParameters()
+        parameters[.type] = ["film"]
+        parameters[.genre] = ["drama"]
+        parameters[.year] = ["1990-2005"]
+        parameters[.day] = ["2026-11-21"]
+        parameters[.window] = ["starts"]
+        parameters[.limit] = ["10000"]
+        let query = try parameters.query(kind: .programmes, context: store.context("2026-11-21 00:00"))
+        let all = engine.programmes(query)
+        #expect(all.total > 128 && all.rows.allSatisfy { $0.genres == [.drama] && $0.type == .film && (1990...2005).contains($0.year ?? 0) })
+        for seed in 0..<200 as Range<UInt64> {
+            var generator = SplitMix64(seed: seed), draw = SplitMix64(seed: seed)
+            let offset = Int.random(in: 0..<all.total, using: &draw)
+            guard case .programmes(let page)? = engine.shake(query, using: &generator) else {
+                Issue.record("shake returned nothing")
+                return
+            }
+            #expect(page.total == all.total && page.offset == offset && page.rows == [all.rows[offset]])
+        }
+    }
+
     @Test func nothingToPickIsNil() throws {
         var query = try filters()
         query.types = [.sport]
