@@ -472,13 +472,13 @@ struct AnswerWriter {
                     }
                     row.bytes(partBytes, score)
                     row.literal(#","start":"#)
-                    Self.instant(startSecond, date: startDate, to: &row)
+                    row.instant(date: startDate, second: startSecond)
                     if let stop {
                         row.literal(#","stop":"#)
                         if let stopDate {
-                            stopDate.withUnsafeBytes { Self.instant(Self.secondOfDay(stop), date: $0, to: &row) }
+                            stopDate.withUnsafeBytes { row.instant(date: $0, second: Self.secondOfDay(stop)) }
                         } else {
-                            Self.instant(Self.secondOfDay(stop), date: startDate, to: &row)
+                            row.instant(date: startDate, second: Self.secondOfDay(stop))
                         }
                     }
                     row.literal(#","title":"#)
@@ -515,19 +515,6 @@ struct AnswerWriter {
     /// The second of its UTC day of an instant, 0 to 86 399, as `Timestamp.appendISO8601` writes it.
     private static func secondOfDay(_ seconds: Int64) -> Int {
         min(max(Timestamp(secondsSince1970: seconds).utcSecondOfDay, 0), 86_399)
-    }
-
-    /// An instant as `CanonicalJSON.append(instant:)` writes it (`"2026-11-22T20:30:00Z"`), from its day's `date` and its
-    /// second of the day.
-    private static func instant(_ second: Int, date: UnsafeRawBufferPointer, to row: inout RowBytes) {
-        row.byte(UInt8(ascii: "\""))
-        row.bytes(date)
-        row.twoDigits(second / 3600)
-        row.byte(UInt8(ascii: ":"))
-        row.twoDigits(second / 60 % 60)
-        row.byte(UInt8(ascii: ":"))
-        row.twoDigits(second % 60)
-        row.literal(#"Z""#)
     }
 
     /// `"distanceKilometres":<distance>,` when the row has a distance.
