@@ -105,8 +105,8 @@ struct RowBytes {
     /// A double as `CanonicalJSON.append(number:to:)` writes it: a whole number as an integer, else its shortest
     /// round-trip form without a trailing `.0`. At most `numberBound` bytes.
     mutating func number(_ value: Double) {
-        if value == value.rounded(), value.magnitude < 1e15, value != 0 || value.sign == .plus {
-            integer(Int(value))
+        if let whole = CanonicalJSON.wholeNumber(value) {
+            integer(whole)
             return
         }
         var text = value.description

@@ -19,11 +19,17 @@ public enum CanonicalJSON {
         PublishedText.jsonEscaped(text, into: &out)
     }
 
+    /// The integer `append(number:to:)` writes `value` as: a whole number under 10^15 in magnitude, except -0, which
+    /// keeps its sign as Foundation's "-0.0" less ".0" does; nil for a number written in its shortest round-trip form.
+    public static func wholeNumber(_ value: Double) -> Int? {
+        guard value == value.rounded(), value.magnitude < 1e15, value != 0 || value.sign == .plus else { return nil }
+        return Int(value)
+    }
+
     /// Appends a double as Foundation writes it: its shortest round-trip form, without a trailing `.0`.
     public static func append(number value: Double, to out: inout [UInt8]) {
-        // Whole numbers print as integers; -0 keeps its sign, as Foundation's "-0.0" less ".0" does.
-        if value == value.rounded(), value.magnitude < 1e15, value != 0 || value.sign == .plus {
-            append(integer: Int(value), to: &out)
+        if let whole = wholeNumber(value) {
+            append(integer: whole, to: &out)
             return
         }
         var text = value.description
