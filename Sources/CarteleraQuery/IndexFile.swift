@@ -221,6 +221,7 @@ struct StringColumn: @unchecked Sendable {
     }
 
     /// The UTF-8 bytes of string `index`, in the mapping: valid while the column is.
+    @inline(__always)
     func bytes(_ index: Int) -> UnsafeRawBufferPointer {
         precondition(index >= 0 && index < count, "index column read out of bounds")
         let start = Int(base.loadUnaligned(fromByteOffset: 4 + index * 4, as: UInt32.self))

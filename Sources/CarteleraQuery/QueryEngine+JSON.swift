@@ -447,11 +447,15 @@ struct AnswerWriter {
         let head = parts.channelHead(channel), idHead = parts.idHead(channel)
         let start = programmes.start[record]
         let stop = programmes.stopTime(record)
-        updateDate(start)
-        let startSecond = Self.secondOfDay(start)
+        let (startDay, startSecond) = Self.dayAndSecond(start)
+        updateDate(start, day: startDay)
         // A stop on the start's day (nearly all) is written with the same day's text; another day's is made for it.
-        var stopDate: [UInt8]?
-        if let stop, Timestamp(secondsSince1970: stop).utcDay.daysSince1970 != dateDay { stopDate = Self.dayText(stop) }
+        var stopDate: [UInt8]?, stopSecond = 0
+        if let stop {
+            let (day, second) = Self.dayAndSecond(stop)
+            stopSecond = second
+            if day != dateDay { stopDate = Self.dayText(stop) }
+        }
         let genreBits = UInt64(bitPattern: programmes.genreBits[record])
         var genreBytes = 0
         var bits = genreBits
@@ -508,9 +512,9 @@ struct AnswerWriter {
                     if let stop {
                         row.literal(#","stop":"#)
                         if let stopDate {
-                            stopDate.withUnsafeBytes { row.instant(date: $0, second: Self.secondOfDay(stop)) }
+                            stopDate.withUnsafeBytes { row.instant(date: $0, second: stopSecond) }
                         } else {
-                            row.instant(date: startDate, second: Self.secondOfDay(stop))
+                            row.instant(date: startDate, second: stopSecond)
                         }
                     }
                     row.literal(#","title":"#)
@@ -526,10 +530,9 @@ struct AnswerWriter {
         }
     }
 
-    /// Makes `dateText` the `YYYY-MM-DDT` of the UTC day of `seconds`, kept from the last instant of the same day: rows in
-    /// time order mostly share their day.
-    private mutating func updateDate(_ seconds: Int64) {
-        let day = Timestamp(secondsSince1970: seconds).utcDay.daysSince1970
+    /// Makes `dateText` the `YYYY-MM-DDT` of `day`, the UTC day of `seconds`, kept from the last instant of the same day:
+    /// rows in time order mostly share their day.
+    private mutating func updateDate(_ seconds: Int64, day: Int) {
         guard day != dateDay else { return }
         dateDay = day
         dateText = Self.dayText(seconds)
@@ -544,9 +547,12 @@ struct AnswerWriter {
         return text
     }
 
-    /// The second of its UTC day of an instant, 0 to 86 399, as `Timestamp.appendISO8601` writes it.
-    private static func secondOfDay(_ seconds: Int64) -> Int {
-        min(max(Timestamp(secondsSince1970: seconds).utcSecondOfDay, 0), 86_399)
+    /// The UTC day of an instant and its second of that day, 0 to 86 399, as `Timestamp.utcDay` and
+    /// `Timestamp.appendISO8601` find them: worked out here, not by two calls into another module for every row.
+    @inline(__always)
+    private static func dayAndSecond(_ seconds: Int64) -> (day: Int, second: Int) {
+        let (days, second) = seconds.quotientAndRemainder(dividingBy: 86_400)
+        return second < 0 ? (Int(days) - 1, Int(second) + 86_400) : (Int(days), Int(second))
     }
 
     /// `"distanceKilometres":<distance>,` when the row has a distance.

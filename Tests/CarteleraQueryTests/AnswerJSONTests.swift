@@ -135,13 +135,15 @@ import Testing
         }
         try store.commit(programmes: programmes, channels: [Channel(id: "La1.es", name: "La 1")])
         let engine = try store.engine()
-        for (offset, limit) in [(0, 1000), (3, 40), (40, 1), (299, 5)] {
+        // The offsets also take the number writer through every count of digits up to nine, each side of a power of ten.
+        let offsets = [(0, 1000), (3, 40), (40, 1), (299, 5)] + (1...8).flatMap { digits in [(Int(pow(10, Double(digits))) - 1, 1), (Int(pow(10, Double(digits))), 1)] }
+        for (offset, limit) in offsets {
             var parameters = QueryParameters()
             try parameters.set("offset", to: ["\(offset)"])
             try parameters.set("limit", to: ["\(limit)"])
             let query = try parameters.query(kind: .programmes, context: store.context("2026-11-20 09:00"))
             let answer = engine.answer(query)
-            #expect(answer.count == min(limit, 300 - offset))
+            #expect(answer.count == max(0, min(limit, 300 - offset)))
             #expect(String(decoding: engine.answerJSON(query), as: UTF8.self) == String(decoding: try Self.encoded(answer), as: UTF8.self), "\(offset) \(limit)")
         }
     }
