@@ -6,25 +6,37 @@ import Logging
 /// request's id) on every request's logger: `serve` paid that rendering on every request while logging nothing at all
 /// with `--no-access-log`, a few percent of a small answer's time. Here the items are kept as they are and handed to the
 /// stream handler with each line, which renders them, sorted, into the same text.
+///
+/// Setting that id copies the handler once per request, so it is kept to three words, which a `Logger` holds inline:
+/// the stream handler (five times that) sits in a class every copy shares, and only the metadata and level are copied.
 struct DeferredMetadataLogHandler: LogHandler {
-    /// The handler that writes the lines; its own metadata stays empty.
-    private var stream: StreamLogHandler
+    /// The handler that writes the lines, shared by every copy; its own metadata stays empty.
+    private final class Output: Sendable {
+        let stream: StreamLogHandler
+
+        init(_ stream: StreamLogHandler) {
+            self.stream = stream
+        }
+    }
+
+    private var output: Output
     var metadata: Logger.Metadata = [:]
+    var logLevel: Logger.Level
 
     /// A handler writing `label`'s lines to standard error at `level` and above.
     init(label: String, level: Logger.Level) {
-        stream = StreamLogHandler.standardError(label: label)
-        stream.logLevel = level
+        output = Output(StreamLogHandler.standardError(label: label))
+        logLevel = level
     }
 
-    var logLevel: Logger.Level {
-        get { stream.logLevel }
-        set { stream.logLevel = newValue }
-    }
-
+    /// The stream handler's; setting it gives this copy a stream handler of its own.
     var metadataProvider: Logger.MetadataProvider? {
-        get { stream.metadataProvider }
-        set { stream.metadataProvider = newValue }
+        get { output.stream.metadataProvider }
+        set {
+            var stream = output.stream
+            stream.metadataProvider = newValue
+            output = Output(stream)
+        }
     }
 
     subscript(metadataKey key: String) -> Logger.Metadata.Value? {
@@ -36,6 +48,6 @@ struct DeferredMetadataLogHandler: LogHandler {
         var event = event
         // The line's own items win over the logger's, as `StreamLogHandler` merges them.
         if !metadata.isEmpty { event.metadata = metadata.merging(event.metadata ?? [:]) { _, line in line } }
-        stream.log(event: event)
+        output.stream.log(event: event)
     }
 }
