@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "CarteleraFetch", targets: ["CarteleraFetch"]),
         .library(name: "CarteleraScraping", targets: ["CarteleraScraping"]),
         .library(name: "CarteleraStore", targets: ["CarteleraStore"]),
+        .library(name: "CarteleraQuery", targets: ["CarteleraQuery"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -52,6 +53,8 @@ let package = Package(
 
         // syncfs, which Glibc's overlay does not expose, for durable bulk commits.
         .systemLibrary(name: "CSyncfs"),
+        // The processor's prefetch hint, which Swift does not expose, for the answer writer's scattered reads.
+        .systemLibrary(name: "CPrefetch"),
 
         // Total helpers every stage shares: civil dates, FNV-1a, text folding, checked conversions.
         .target(name: "CarteleraCore"),
@@ -86,7 +89,7 @@ let package = Package(
             name: "CarteleraStore",
             dependencies: ["CarteleraCore", "CarteleraModel", "CarteleraOutput", .product(name: "Logging", package: "swift-log")]
         ),
-        .target(name: "CarteleraQuery", dependencies: ["CarteleraCore", "CarteleraModel", "CarteleraStore"]),
+        .target(name: "CarteleraQuery", dependencies: ["CarteleraCore", "CarteleraModel", "CarteleraStore", "CPrefetch"]),
         .target(
             name: "CarteleraFeeds",
             dependencies: [

@@ -36,6 +36,13 @@ struct NearbyBox {
         longitudeReach = 2 * asin(ratio) * 180 / .pi * (1 + 1e-6) + 1e-9
     }
 
+    /// The latitudes (degrees) a place may have to be within the radius: places outside need not be visited at all.
+    /// Nil when no place can be (a radius below zero, or not a number).
+    var latitudes: ClosedRange<Double>? {
+        guard latitudeReach >= 0 else { return nil }
+        return (latitude - latitudeReach)...(latitude + latitudeReach)
+    }
+
     /// Whether a place at these coordinates (degrees) may be within the radius; false only for places that are not.
     func mayHold(latitude placeLatitude: Double, longitude placeLongitude: Double) -> Bool {
         guard abs(placeLatitude - latitude) <= latitudeReach else { return false }

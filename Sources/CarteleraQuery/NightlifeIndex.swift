@@ -42,6 +42,11 @@ final class NightlifeIndex: Sendable {
     let promotionJSON: StringColumn
     /// Bit i of the file's music sets → the genre it means in this build.
     let musicOfBit: [MusicGenre?]
+    /// The venues that have a location, by latitude (then record), and their latitudes in that order: the venues a
+    /// band of latitudes can hold are found with two binary searches, not by visiting every venue. Made when the index
+    /// opens (a sort of its venues); a venue's number fits: a column's count is stored in 32 bits.
+    let venuesByLatitude: [UInt32]
+    let sortedLatitudes: [Double]
 
     /// Reads the columns and checks that they agree in length and that nights point at stored venues.
     init(file: IndexFile) throws(IndexError) {
@@ -85,11 +90,30 @@ final class NightlifeIndex: Sendable {
         for night in 0..<nights where nightVenue[night] != UInt32.max && Int(nightVenue[night]) >= venues {
             throw IndexError(kind: .corrupt, file: nil, detail: "night \(night) points outside the venues")
         }
+        let latitudes = venueLatitude, longitudes = venueLongitude
+        let located = (0..<venues).filter { GeoPoint(latitude: latitudes[$0], longitude: longitudes[$0]) != nil }
+            .sorted { (latitudes[$0], $0) < (latitudes[$1], $1) }
+        venuesByLatitude = located.map { UInt32(truncatingIfNeeded: $0) }
+        sortedLatitudes = located.map { latitudes[$0] }
     }
 
     /// The venue's location, when it has one.
     func location(ofVenue venue: Int) -> GeoPoint? {
         GeoPoint(latitude: venueLatitude[venue], longitude: venueLongitude[venue])
+    }
+
+    /// The positions in `venuesByLatitude` of the venues whose latitude is in `latitudes`.
+    func venuePositions(in latitudes: ClosedRange<Double>) -> Range<Int> {
+        func first(_ beyond: (Double) -> Bool) -> Int {
+            var low = 0, high = sortedLatitudes.count
+            while low < high {
+                let middle = (low + high) / 2
+                if beyond(sortedLatitudes[middle]) { high = middle } else { low = middle + 1 }
+            }
+            return low
+        }
+        let from = first { $0 >= latitudes.lowerBound }
+        return from..<max(from, first { $0 > latitudes.upperBound })
     }
 
     /// The music genres in a bit set.

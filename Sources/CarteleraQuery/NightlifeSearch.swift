@@ -36,28 +36,36 @@ struct NightlifeSearch {
         // Venues outside the box around the point cannot be within the radius: those skip the trigonometry.
         let box = query.near.flatMap { point in query.withinKilometres.map { NearbyBox(around: point, within: $0) } }
         var matches: [VenueMatch] = []
-        for record in 0..<index.venueIDs.count {
-            if let city, index.venueCities[record] != city { continue }
+        func consider(_ record: Int) {
+            if let city, index.venueCities[record] != city { return }
             var tier: MatchTier?
             if let matcher {
-                guard let found = matcher.tier(index.venueNames[record]) else { continue }
+                guard let found = matcher.tier(index.venueNames[record]) else { return }
                 tier = found
             }
-            if wantedMusic != 0, index.venueMusic[record] & wantedMusic == 0 { continue }
-            if let free = query.freeEntry, index.venueFree[record] != (free ? 2 : 1) { continue }
+            if wantedMusic != 0, index.venueMusic[record] & wantedMusic == 0 { return }
+            if let free = query.freeEntry, index.venueFree[record] != (free ? 2 : 1) { return }
             if let minimum = query.minimumRating {
                 let rating = index.venueRating[record]
-                guard !rating.isNaN, rating >= minimum else { continue }
+                guard !rating.isNaN, rating >= minimum else { return }
             }
             var distance: Double?
             if let point = query.near {
-                if let box, !box.mayHold(latitude: index.venueLatitude[record], longitude: index.venueLongitude[record]) { continue }
-                guard let location = index.location(ofVenue: record) else { continue }
+                if let box, !box.mayHold(latitude: index.venueLatitude[record], longitude: index.venueLongitude[record]) { return }
+                guard let location = index.location(ofVenue: record) else { return }
                 let kilometres = point.distanceKilometres(to: location)
-                if let radius = query.withinKilometres, kilometres > radius { continue }
+                if let radius = query.withinKilometres, kilometres > radius { return }
                 distance = kilometres
             }
             matches.append(VenueMatch(record: record, distance: distance, tier: tier))
+        }
+        if let box {
+            // Only located venues can be near, and only those in the box's band of latitudes: every order below ends on
+            // the record, so the matches come out the same whichever order they are found in.
+            let band = box.latitudes.map(index.venuePositions) ?? 0..<0
+            for position in band { consider(Int(index.venuesByLatitude[position])) }
+        } else {
+            for record in 0..<index.venueIDs.count { consider(record) }
         }
         // "What is near" alone is the common question (q4 of bench query): one inlined comparison sorts it, not the
         // general comparator's chain of closures.

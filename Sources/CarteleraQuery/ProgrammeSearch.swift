@@ -25,9 +25,9 @@ struct ProgrammeSearch {
         var matches: [Match] = []
         if let tiers {
             let channels = channels.map { Set($0) }
-            for record in records(ofTitles: Array(tiers.keys)) where filter.accepts(record) {
-                if let channels, !channels.contains(index.channel[record]) { continue }
-                matches.append(Match(record: record, tier: tiers[Int(index.title[record])]))
+            for match in self.matches(ofTitles: tiers) where filter.accepts(match.record) {
+                if let channels, !channels.contains(index.channel[match.record]) { continue }
+                matches.append(match)
             }
         } else if let channels {
             // The window is tested on each channel's own starts and ends, not on the records'.
@@ -46,16 +46,53 @@ struct ProgrammeSearch {
         return matches
     }
 
-    /// The records of some titles, in record order.
-    private func records(ofTitles titles: [Int]) -> [Int] {
-        var records: [Int] = []
-        for title in titles {
+    /// The records of some titles, each with its title's tier, in record order.
+    ///
+    /// The tier travels with the record from the title's postings, packed below it in one integer that sorts as the
+    /// record does: no title is read back from the records' column (a cache miss each) nor looked up per record.
+    private func matches(ofTitles tiers: [Int: MatchTier]) -> [Match] {
+        var keys: [UInt64] = []
+        for (title, tier) in tiers {
             let from = Int(index.titleOffsets[title]), to = Int(index.titleOffsets[title + 1])
-            records.reserveCapacity(records.count + to - from)
-            for position in from..<to { records.append(Int(index.titlePostings[position])) }
+            keys.reserveCapacity(keys.count + to - from)
+            let code = UInt64(tier.rawValue)
+            for position in from..<to { keys.append(UInt64(index.titlePostings[position]) << Self.tierBits | code) }
         }
-        return records.sorted()
+        Self.radixSort(&keys)
+        let mask: UInt64 = 1 << Self.tierBits - 1
+        return keys.map { Match(record: Int($0 >> Self.tierBits), tier: MatchTier(rawValue: Int($0 & mask))) }
     }
+
+    /// Sorts `keys` ascending, a byte at a time from the lowest (least significant digit first) over the bytes the
+    /// largest key has: a common word's thousands of records, in runs from each title, sort in a few passes over them
+    /// instead of `sort`'s comparisons (a twentieth of a large text answer's time).
+    static func radixSort(_ keys: inout [UInt64]) {
+        guard keys.count > 64, let largest = keys.max() else {
+            keys.sort()
+            return
+        }
+        var scratch = [UInt64](repeating: 0, count: keys.count)
+        var shift: UInt64 = 0
+        while shift < 64, largest >> shift != 0 {
+            keys.withUnsafeBufferPointer { keys in
+                scratch.withUnsafeMutableBufferPointer { sorted in
+                    var starts = [Int](repeating: 0, count: 257)
+                    for key in keys { starts[Int(truncatingIfNeeded: (key >> shift) & 0xFF) + 1] += 1 }
+                    for digit in 1...256 { starts[digit] += starts[digit - 1] }
+                    for key in keys {
+                        let digit = Int(truncatingIfNeeded: (key >> shift) & 0xFF)
+                        sorted[starts[digit]] = key
+                        starts[digit] += 1
+                    }
+                }
+            }
+            swap(&keys, &scratch)
+            shift += 8
+        }
+    }
+
+    /// The bits below a record that hold its tier's raw value.
+    private static let tierBits: UInt64 = 3
 
     /// The numbers of the channels `ids` names that this index holds.
     private func channelNumbers(_ ids: Set<ChannelID>) -> [UInt32] {

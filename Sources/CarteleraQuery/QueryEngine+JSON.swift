@@ -129,8 +129,9 @@ extension QueryEngine {
 
 /// Writes an answer's JSON from index records into an `AnswerOutput`, keys in sorted order as `JSONEncoder` orders them.
 ///
-/// Each row is written into room asked of the output once, sized by a bound on the row, with its separator: the
-/// output's memory is written once, and a response buffer needs no copy of the answer.
+/// A list's rows are written one after another into room the output hands out for many of them at once, each checked
+/// against a bound on what it can take before it is written: the output's memory is written once, a response buffer
+/// needs no copy of the answer, and the output is called once per room, not once per row.
 struct AnswerWriter {
     let index: QueryIndex
     /// Where the answer goes.
@@ -139,6 +140,10 @@ struct AnswerWriter {
     var dateDay = Int.min, dateText: [UInt8] = []
     /// Bytes given to the output so far.
     private(set) var written = 0
+    /// The room a list's rows are being written into; nil outside a list, where each write asks the output for its own.
+    private var room: RowBytes?
+    /// Whether a write found `room` too small: the row it belongs to is taken back and written into the next room.
+    private var roomFull = false
 
     init(index: QueryIndex, out: any AnswerOutput) {
         self.index = index
@@ -149,13 +154,15 @@ struct AnswerWriter {
     typealias Prefix = StaticString
 
     /// `{"kind":…,"offset":…,"rows":[` … `],"total":…}` around the page of `matches` the query asks for.
-    private mutating func page<Match>(_ matches: [Match], _ query: Query, row: (inout AnswerWriter, Match, Prefix) -> Void) {
-        page(matches, kind: query.kind, offset: query.offset, limit: query.limit, row: row)
+    private mutating func page<Match>(_ matches: [Match], _ query: Query, ahead: (Int) -> Void = { _ in }, row: (inout AnswerWriter, Match, Prefix) -> Void) {
+        page(matches, kind: query.kind, offset: query.offset, limit: query.limit, ahead: ahead, row: row)
     }
 
     /// `{"kind":…,"offset":…,"rows":[` … `],"total":…}` around the page of `matches` from `offset`, at most `limit` rows.
-    mutating func page<Match>(_ matches: [Match], kind: Query.Kind, offset: Int, limit: Int, row: (inout AnswerWriter, Match, Prefix) -> Void) {
-        page(kind: kind, offset: offset, total: matches.count) { writer in writer.list(matches, offset: offset, limit: limit, row: row) }
+    mutating func page<Match>(
+        _ matches: [Match], kind: Query.Kind, offset: Int, limit: Int, ahead: (Int) -> Void = { _ in }, row: (inout AnswerWriter, Match, Prefix) -> Void
+    ) {
+        page(kind: kind, offset: offset, total: matches.count) { writer in writer.list(matches, offset: offset, limit: limit, ahead: ahead, row: row) }
     }
 
     /// `{"kind":…,"offset":…,"rows":` `rows` `,"total":…}`.
@@ -176,21 +183,53 @@ struct AnswerWriter {
         }
     }
 
-    /// `[` … `]`: the rows of `matches` from `offset`, at most `limit`, each after its prefix.
+    /// `[` … `]`: the rows of `matches` from `offset`, at most `limit`, each after its prefix; `ahead` is told each
+    /// row's position before the row is written (again, when the row is taken back and written into the next room).
     ///
     /// Room for the rows is asked for ahead, at a guess, and once the first `rowsSized` are written, at their size and
-    /// an eighth more for the rest: an output then grows about once, not by doubling (a copy each time) through a large page.
-    private mutating func list<Match>(_ matches: [Match], offset: Int, limit: Int, row: (inout AnswerWriter, Match, Prefix) -> Void) {
+    /// an eighth more for the rest: an output then grows about once, not by doubling (a copy each time) through a large
+    /// page. The rows are written into the room the output hands out, as many as it holds; a row that does not fit is
+    /// taken back and written into the next, or, when it does not fit an empty room either, write by write.
+    private mutating func list<Match>(
+        _ matches: [Match], offset: Int, limit: Int, ahead: (Int) -> Void = { _ in }, row: (inout AnswerWriter, Match, Prefix) -> Void
+    ) {
         let start = min(max(0, offset), matches.count)
         let end = start + min(max(0, limit), matches.count - start)
         literal("[")
         out.reserve(adding: (end - start) * 256 + 128)
-        let first = written
-        for position in start..<end {
-            if position == start + Self.rowsSized {
-                out.reserve(adding: (written - first) / Self.rowsSized * (end - position) * 9 / 8 + 128)
+        let first = written, out = self.out
+        var position = start, sized = false
+        while position < end {
+            if !sized, position - start >= Self.rowsSized {
+                sized = true
+                out.reserve(adding: (written - first) / (position - start) * (end - position) * 9 / 8 + 128)
             }
-            row(&self, matches[position], position > start ? "," : "")
+            let before = position
+            var used = 0
+            out.append(reserving: Self.roomBytes) { memory in
+                room = RowBytes(memory)
+                roomFull = false
+                while position < end, sized || position - start < Self.rowsSized {
+                    // Not nil: set above, and only this loop clears it.
+                    let mark = room.unsafelyUnwrapped.count
+                    ahead(position)
+                    row(&self, matches[position], position > start ? "," : "")
+                    if roomFull {
+                        room!.rewind(to: mark)
+                        break
+                    }
+                    position += 1
+                }
+                used = room.unsafelyUnwrapped.count
+                room = nil
+                return used
+            }
+            written += used
+            if position == before {
+                ahead(position)
+                row(&self, matches[position], position > start ? "," : "")
+                position += 1
+            }
         }
         literal("]")
     }
@@ -198,11 +237,23 @@ struct AnswerWriter {
     /// Rows written before the rest of a page is sized from them.
     private static let rowsSized = 32
 
-    /// Lets `body` write at most `bound` bytes at the end of the output.
+    /// The least room a list asks the output for: most rows fit in it.
+    private static let roomBytes = 1024
+
+    /// Lets `body` write at most `bound` bytes at the end of the output: into the list's room when one is open (and
+    /// nothing when the bound does not fit there: the row is then written again elsewhere), else into room asked for it.
     private mutating func write(reserving bound: Int, _ body: (inout RowBytes) -> Void) {
+        if room != nil {
+            guard !roomFull, bound <= room.unsafelyUnwrapped.room else {
+                roomFull = true
+                return
+            }
+            body(&room!)
+            return
+        }
         var used = 0
-        out.append(reserving: bound) { start in
-            var row = RowBytes(start, capacity: bound)
+        out.append(reserving: bound) { memory in
+            var row = RowBytes(UnsafeMutableRawBufferPointer(rebasing: memory.prefix(bound)))
             body(&row)
             used = row.count
             return used
@@ -249,43 +300,24 @@ struct AnswerWriter {
 
     mutating func programmes(_ matches: [ProgrammeSearch.Match], _ query: Query) {
         let programmes = index.programmes
-        // The page's rows, as `list` takes them: the next block is read ahead whenever the rows reach it.
-        var position = min(max(0, query.offset), matches.count), readTo = position
-        let end = position + min(max(0, query.limit), matches.count - position)
-        page(matches, query) { writer, match, prefix in
-            if position == readTo {
-                readTo = min(end, position + Self.rowsReadAhead)
-                writer.readAhead(matches[position..<readTo], of: programmes)
-            }
-            position += 1
+        let start = min(max(0, query.offset), matches.count)
+        let end = start + min(max(0, query.limit), matches.count - start)
+        // A page's records lie hundreds of records apart in each column, so nearly every value a row reads is a cache
+        // miss, and a row waits for them one after another. They are asked for rows ahead instead, in stages (the
+        // columns, then the texts they point to, then the title's bytes), and arrive while the rows before are written.
+        // (Called directly: a method passed as a closure retains the index, shared by every thread, once a row.)
+        for position in start..<min(end, start + Self.columnsAhead) { programmes.prefetchColumns(matches[position].record) }
+        page(matches, query, ahead: { position in
+            if position + Self.columnsAhead < end { programmes.prefetchColumns(matches[position + Self.columnsAhead].record) }
+            if position + Self.textsAhead < end { programmes.prefetchTexts(matches[position + Self.textsAhead].record) }
+            if position + Self.titleAhead < end { programmes.prefetchTitle(matches[position + Self.titleAhead].record) }
+        }) { writer, match, prefix in
             writer.programme(match.record, of: programmes, tier: match.tier, minutesLeft: nil, prefix: prefix)
         }
     }
 
-    /// Rows whose columns are read together before they are written.
-    private static let rowsReadAhead = 32
-
-    /// Reads what the rows of `matches` will write, one column after another across the block, before any is written.
-    ///
-    /// A page's records lie hundreds of records apart in each column, so nearly every value a row reads is a cache miss,
-    /// and a row written on its own waits for them one after another (q1's 3,091 rows spent most of their time so). Read
-    /// here in loops that depend on nothing but the record, the misses of a whole block are in flight at once; the rows
-    /// then find their values in the cache.
-    private mutating func readAhead(_ matches: ArraySlice<ProgrammeSearch.Match>, of programmes: ProgrammeIndex) {
-        var sum: UInt64 = 0
-        for match in matches {
-            let record = match.record
-            sum &+= UInt64(programmes.channel[record]) &+ UInt64(bitPattern: programmes.start[record] ^ programmes.stop[record])
-            sum &+= UInt64(programmes.type[record]) &+ UInt64(bitPattern: programmes.genreBits[record]) &+ UInt64(programmes.year[record])
-            sum &+= UInt64(programmes.score[record]) &+ UInt64(programmes.title[record])
-            programmes.externalID.withBytes(record) { sum &+= UInt64($0.first ?? 0) }
-        }
-        for match in matches {
-            programmes.titles.withBytes(Int(programmes.title[match.record])) { sum &+= UInt64($0.first ?? 0) }
-        }
-        // The sum is used, so the compiler keeps the reads; whatever it is, a reservation changes no byte of the answer.
-        if sum == 0x5EED_F00D_5EED_F00D { out.reserve(adding: 1) }
-    }
+    /// How many rows ahead of the one written its columns, its texts and its title's bytes are asked for.
+    private static let columnsAhead = 12, textsAhead = 8, titleAhead = 4
 
     /// A shake's page of programmes: the one match picked, at its offset among all the matches.
     mutating func programme(_ picked: ProgrammeSearch.Pick) {
@@ -319,7 +351,7 @@ struct AnswerWriter {
             let night = nightlife.nightJSON.bytes(match.record), list = nightlife.nightList.bytes(match.record)
             let status = match.guestList.map { $0.status(at: query.at).rawValue } ?? ""
             let venue = nightlife.nightVenue[match.record]
-            let venueName = venue == UInt32.max ? nil : search.venue(Int(venue))?.name
+            let venueName = venue == UInt32.max ? nil : search.venueName(Int(venue))
             let bound = 160 + 2 * RowBytes.numberBound + night.count + list.count + 6 * (status.utf8.count + (venueName?.utf8.count ?? 0))
             writer.write(reserving: bound) { row in
                 row.literal(prefix)

@@ -14,18 +14,19 @@ public struct QueryEngine: Sendable {
         self.index = index
     }
 
-    /// An engine over a store snapshot: its index files, or an index built from its shards.
-    public init(snapshot: any StoreSnapshot) throws(StoreError) {
-        self.init(index: try QueryIndex.open(snapshot))
+    /// An engine over a store snapshot: its index files, or an index built from its shards; with `resident`, the large
+    /// files are copied into memory on huge pages (`MappedFile.resident`) instead of read through their mapping.
+    public init(snapshot: any StoreSnapshot, resident: Bool = false) throws(StoreError) {
+        self.init(index: try QueryIndex.open(snapshot, resident: resident))
     }
 
     /// An engine over the current generation of `store`, opened again from a newer snapshot (up to `attempts` times) when
-    /// a commit supersedes the generation while its index opens.
-    public static func open(_ store: any Store, attempts: Int = 3) throws(StoreError) -> QueryEngine {
+    /// a commit supersedes the generation while its index opens; `resident` as for `init(snapshot:resident:)`.
+    public static func open(_ store: any Store, attempts: Int = 3, resident: Bool = false) throws(StoreError) -> QueryEngine {
         var attempt = 1
         while true {
             do {
-                return try QueryEngine(snapshot: try store.snapshot())
+                return try QueryEngine(snapshot: try store.snapshot(), resident: resident)
             } catch where error.kind == .superseded && attempt < attempts {
                 attempt += 1
             }
@@ -97,7 +98,7 @@ public struct QueryEngine: Sendable {
             let venue = search.index.nightVenue[match.record]
             return NightRow(
                 night: night ?? Night(venue: VenueID(""), date: Day(daysSince1970: Int(search.index.nightDate[match.record])), title: "", timeZone: "UTC", provenance: []),
-                venueName: venue == UInt32.max ? nil : search.venue(Int(venue))?.name, guestList: match.guestList,
+                venueName: venue == UInt32.max ? nil : search.venueName(Int(venue)), guestList: match.guestList,
                 guestListStatus: match.guestList?.status(at: query.at), distanceKilometres: match.distance,
                 promoted: search.index.nightPromoted[match.record] != 0, match: match.tier)
         }

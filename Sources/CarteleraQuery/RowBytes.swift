@@ -18,9 +18,18 @@ struct RowBytes {
         self.capacity = capacity
     }
 
-    /// Rows written into `capacity` bytes at `start`, memory an `AnswerOutput` hands out.
-    init(_ start: UnsafeMutableRawPointer, capacity: Int) {
-        self.init(start.bindMemory(to: UInt8.self, capacity: capacity), capacity: capacity)
+    /// Rows written into `room`, memory an `AnswerOutput` hands out (not empty: it holds at least what was asked).
+    init(_ room: UnsafeMutableRawBufferPointer) {
+        self.init(room.baseAddress.unsafelyUnwrapped.bindMemory(to: UInt8.self, capacity: room.count), capacity: room.count)
+    }
+
+    /// Bytes left to write into.
+    var room: Int { capacity - count }
+
+    /// Takes back what was written after the first `mark` bytes: a row that did not fit, to be written elsewhere.
+    mutating func rewind(to mark: Int) {
+        precondition(mark >= 0 && mark <= count, "a row was rewound past its start")
+        count = mark
     }
 
     /// The most bytes `number(_:)` writes: a double's shortest form is at most 24 (`-2.2250738585072014e-308`).

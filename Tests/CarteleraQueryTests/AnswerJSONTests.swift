@@ -121,6 +121,31 @@ import Testing
         #expect(String(decoding: engine.answerJSON(query), as: UTF8.self) == String(decoding: try Self.encoded(answer), as: UTF8.self))
     }
 
+    /// A page of many rows is written room after room, and a row too large for the room it would start (a long title
+    /// of characters to escape) on its own: the bytes are still those `JSONEncoder` writes, for every page of it.
+    @Test func pagesOfManyRowsAndRowsLargerThanARoomAreTheBytesJSONEncoderWrites() throws {
+        let store = try QueryStore()
+        var programmes: [Programme] = []
+        for number in 0..<300 {
+            let title = number % 37 == 5 ? String(repeating: "\"\u{1}", count: 1500 + number) : "Programa \(number)"
+            var programme = store.programme("La1.es", "2026-11-20 10:00", minutes: 1, title, genres: number % 2 == 0 ? [.news] : [])
+            programme.start = programme.start.adding(seconds: Int64(number * 60))
+            programme.stop = programme.start.adding(seconds: 60)
+            programmes.append(programme)
+        }
+        try store.commit(programmes: programmes, channels: [Channel(id: "La1.es", name: "La 1")])
+        let engine = try store.engine()
+        for (offset, limit) in [(0, 1000), (3, 40), (40, 1), (299, 5)] {
+            var parameters = QueryParameters()
+            try parameters.set("offset", to: ["\(offset)"])
+            try parameters.set("limit", to: ["\(limit)"])
+            let query = try parameters.query(kind: .programmes, context: store.context("2026-11-20 09:00"))
+            let answer = engine.answer(query)
+            #expect(answer.count == min(limit, 300 - offset))
+            #expect(String(decoding: engine.answerJSON(query), as: UTF8.self) == String(decoding: try Self.encoded(answer), as: UTF8.self), "\(offset) \(limit)")
+        }
+    }
+
     @Test func aShakeWritesThePickTheSameSeedGives() throws {
         let engine = try fixture.engine()
         for (kind, values) in Self.queries {

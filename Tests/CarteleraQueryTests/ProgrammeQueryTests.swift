@@ -44,6 +44,37 @@ import Testing
         #expect(try titles(parameters).isEmpty)
     }
 
+    /// Hundreds of airings of titles matching a text in every tier, interleaved in time: the records of each title are
+    /// merged into time order (sorted a byte at a time once there are more than a few dozen), each with its title's tier.
+    @Test func manyAiringsOfMatchingTitlesComeInTimeOrderEachWithItsTier() throws {
+        let store = try QueryStore()
+        let titles: [(String, MatchTier)] = [("Accion", .exact), ("Acción total", .prefix), ("La acción", .word), ("Reaccionar", .substring),
+                                              ("Acciom", .nearMiss), ("Comedia", .word)]
+        var programmes: [Programme] = []
+        for airing in 0..<420 {
+            let (title, _) = titles[(airing * 7 + airing / 11) % titles.count]
+            let channel: ChannelID = ["La1.es", "La2.es", "Antena3.es"][airing % 3]
+            let start = store.madrid("2026-11-20 06:00").adding(seconds: Int64(airing / 3 * 1800))
+            programmes.append(Programme(channel: channel, start: start, stop: start.adding(seconds: 1800), timeZone: "Europe/Madrid", title: title,
+                                        provenance: [Provenance(source: "guide.example")]))
+        }
+        try store.commit(programmes: programmes, channels: [Channel(id: "La1.es", name: "La 1"), Channel(id: "La2.es", name: "La 2"),
+                                                            Channel(id: "Antena3.es", name: "Antena 3")])
+        let engine = try store.engine()
+        let tiers = Dictionary(uniqueKeysWithValues: titles.map { ($0.0, $0.1) })
+        for (sort, expectedOrder) in [("time", false), ("relevance", true)] {
+            var parameters = QueryParameters()
+            parameters[.text] = ["accion"]
+            parameters[.sort] = [sort]
+            parameters[.limit] = ["10000"]
+            let rows = engine.programmes(try parameters.query(kind: .programmes, context: store.context("2026-11-20 00:00"))).rows
+            let expected = programmes.filter { $0.title != "Comedia" }
+                .sorted { (expectedOrder ? tiers[$0.title]!.rawValue : 0, $0.start, $0.id.rawValue) < (expectedOrder ? tiers[$1.title]!.rawValue : 0, $1.start, $1.id.rawValue) }
+            #expect(rows.map(\.id.rawValue) == expected.map(\.id.rawValue), "sort=\(sort)")
+            #expect(rows.allSatisfy { $0.match == tiers[$0.title] }, "sort=\(sort)")
+        }
+    }
+
     @Test func aShortWordMustMatchExactlyNotWithinAnEdit() throws {
         var parameters = QueryParameters()
         parameters[.text] = ["tele"]

@@ -67,4 +67,30 @@ import Testing
         // The radii range from none of a cluster to all of it: the comparison covered venues on both sides of the edge.
         #expect(found > 0 && found < Self.centres.count * Self.radii.count * venues.count)
     }
+
+    /// Venues are visited in their order of latitude, yet venues at the same distance come by id, whatever their
+    /// latitude; venues without a location are never near, and a radius below zero finds nothing.
+    @Test func venuesAtOneDistanceComeByIdAndUnplacedOnesAreNeverNear() throws {
+        let fixture = try QueryStore()
+        func venue(_ name: String, _ latitude: Double?) throws -> Venue {
+            let location = try latitude.map { try #require(GeoPoint(latitude: $0, longitude: 0.01)) }
+            return Venue(id: VenueID(name: name, city: "Mundo"), name: name, city: "Mundo", location: location, provenance: [Provenance(source: "clubs.example")])
+        }
+        // North and south of the equator by the same angle: the same great-circle distance from (0, 0.01).
+        let venues = [try venue("B Norte", 0.02), try venue("A Sur", -0.02), try venue("C Norte", 0.02), try venue("D Sin sitio", nil),
+                      try venue("E Cerca", 0.001)]
+        try fixture.commit(venues: venues)
+        let engine = try fixture.engine()
+        var parameters = QueryParameters()
+        parameters[.near] = ["0,0.01"]
+        parameters[.within] = ["10km"]
+        parameters[.sort] = ["distance"]
+        var query = try parameters.query(kind: .venues, context: fixture.context("2026-11-20 23:00"))
+        #expect(engine.venues(query).rows.map(\.venue.name) == ["E Cerca", "A Sur", "B Norte", "C Norte"])
+        // Radii the parameters refuse, set on the query itself: nothing is near, and nothing traps.
+        for radius in [-1, -Double.infinity, Double.nan] {
+            query.withinKilometres = radius
+            #expect(engine.venues(query).rows.isEmpty, "within \(radius)")
+        }
+    }
 }

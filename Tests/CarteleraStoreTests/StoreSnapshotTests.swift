@@ -134,3 +134,16 @@ struct StoreSnapshotTests {
         }
     }
 }
+
+/// A file copied into memory for a server's index holds the same bytes; a small one is left as it is.
+@Suite struct ResidentFileTests {
+    @Test func aResidentCopyHoldsTheFilesBytes() {
+        let bytes = (0..<(5 << 20) + 12_345).map { UInt8(truncatingIfNeeded: $0 &* 2_654_435_761 >> 7) }
+        let file = MappedFile(copying: bytes)
+        let resident = MappedFile.resident(file)
+        #expect(resident !== file)
+        #expect(Array(resident.bytes) == bytes)
+        let small = MappedFile(copying: Array(bytes.prefix(4096)))
+        #expect(MappedFile.resident(small) === small)
+    }
+}

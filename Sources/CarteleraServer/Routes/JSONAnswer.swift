@@ -38,13 +38,10 @@ final class ResponseBytes: AnswerOutput {
         buffer.reserveCapacity(minimumWritableBytes: count)
     }
 
-    func append(reserving bound: Int, _ write: (UnsafeMutableRawPointer) -> Int) {
+    /// The room handed out is every byte the buffer has ready: after a page's reservation, most of its rows at once.
+    func append(reserving bound: Int, _ write: (UnsafeMutableRawBufferPointer) -> Int) {
         guard bound > 0 else { return }
-        buffer.writeWithUnsafeMutableBytes(minimumWritableBytes: bound) { room in
-            // At least `bound` bytes of room, so it has a start.
-            guard let start = room.baseAddress else { return 0 }
-            return write(start)
-        }
+        buffer.writeWithUnsafeMutableBytes(minimumWritableBytes: bound, write)
     }
 }
 

@@ -119,7 +119,8 @@ final class StoreSnapshots: Sendable {
         }
         guard !unchanged else { return .unchanged }
         do {
-            let engine = try QueryEngine.open(try FileStore(root: storeRoot, creating: false))
+            // The server's index is held in memory on huge pages: its answers read records scattered across it.
+            let engine = try QueryEngine.open(try FileStore(root: storeRoot, creating: false), resident: true)
             let generation = engine.snapshot.generation
             let fresh = Snapshot(engine: engine, generation: generation, modified: stamp?.modified ?? Timestamp(secondsSince1970: 0),
                                  stamp: stamp, channels: engine.channels,
