@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "CarteleraFetch", targets: ["CarteleraFetch"]),
         .library(name: "CarteleraScraping", targets: ["CarteleraScraping"]),
         .library(name: "CarteleraStore", targets: ["CarteleraStore"]),
+        .library(name: "CarteleraQuery", targets: ["CarteleraQuery"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),

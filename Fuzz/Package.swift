@@ -13,7 +13,7 @@ let harnesses: [(name: String, dependencies: [Target.Dependency])] = [
     ("fuzz-selectors", [markup]),
     ("fuzz-definitions", [scraping, model]),
     ("fuzz-charset", [markup]),
-    ("fuzz-http-headers", [fetch]),
+    ("fuzz-http-headers", [fetch, query, model]),
     ("fuzz-store-shards", [store, model]),
 ]
 
@@ -22,6 +22,7 @@ var fetch: Target.Dependency { .product(name: "CarteleraFetch", package: "Cartel
 var markup: Target.Dependency { .product(name: "CarteleraMarkup", package: "Cartelera") }
 var model: Target.Dependency { .product(name: "CarteleraModel", package: "Cartelera") }
 var store: Target.Dependency { .product(name: "CarteleraStore", package: "Cartelera") }
+var query: Target.Dependency { .product(name: "CarteleraQuery", package: "Cartelera") }
 
 let package = Package(
     name: "CarteleraFuzz",

@@ -189,6 +189,7 @@ extension ProgrammeSearch {
     /// whose records do not rise strictly inside the index (a damaged file) is not used: the slice is.
     func candidates(in slice: Range<Int>, _ filter: inout RecordFilter) -> Candidates {
         if filter.window?.mode == .starts { filter.window = nil }
+        if let typed = typedCandidates(in: slice, &filter) { return typed }
         var best: (parts: [Candidates.Part], cost: Int, checks: [(ProgrammeIndex.Lookup, Int)], types: Bool, genres: Bool)?
         func consider(_ parts: [Candidates.Part], checking checks: [(ProgrammeIndex.Lookup, Int)], types: Bool, genres: Bool) {
             let cost = parts.reduce(0) { $0 + $1.count }
@@ -238,6 +239,23 @@ extension ProgrammeSearch {
         }
         records.removeSubrange(kept...)
         return Candidates(source: .merged(records))
+    }
+
+    /// The candidates of one type and one genre (a shake of a genre's films): that genre's records of that type, held
+    /// in memory, are never more than the records of the type or of the genre, so they are the choice whenever any group
+    /// is, and the mapped groups need not be sized (binary searches in two large lookups). Nil when the query asks for
+    /// something else, or when the group is more than half the slice (then no group is worth it, which
+    /// `candidates(in:_:)` finds on its own).
+    private func typedCandidates(in slice: Range<Int>, _ filter: inout RecordFilter) -> Candidates? {
+        guard let wanted = filter.typeWanted, UInt64(bitPattern: filter.genreMask).nonzeroBitCount == 1,
+              let code = wanted.firstIndex(of: true), wanted.lastIndex(of: true) == code, code < index.groupCount(.type) else { return nil }
+        let bit = filter.genreMask.trailingZeroBitCount
+        guard bit < index.groupCount(.genre), let group = index.typedGroup(ofGenre: bit) else { return nil }
+        let part = group.part(ofType: code, in: slice)
+        guard part.records.count * 2 <= slice.count else { return nil }
+        filter.typeWanted = nil
+        filter.genreMask = 0
+        return Candidates(source: .part(.held(part.records, years: part.years)))
     }
 
     /// A uniformly random match and where it is: its position among every match in the query's order, and their number.

@@ -351,7 +351,7 @@ struct AnswerWriter {
             let night = nightlife.nightJSON.bytes(match.record), list = nightlife.nightList.bytes(match.record)
             let status = match.guestList.map { $0.status(at: query.at).rawValue } ?? ""
             let venue = nightlife.nightVenue[match.record]
-            let venueName = venue == UInt32.max ? nil : search.venue(Int(venue))?.name
+            let venueName = venue == UInt32.max ? nil : search.venueName(Int(venue))
             let bound = 160 + 2 * RowBytes.numberBound + night.count + list.count + 6 * (status.utf8.count + (venueName?.utf8.count ?? 0))
             writer.write(reserving: bound) { row in
                 row.literal(prefix)

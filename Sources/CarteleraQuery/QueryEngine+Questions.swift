@@ -141,7 +141,7 @@ extension QueryEngine {
             guard let night = search.night(record), night.id == id else { continue }
             let venue = index.nightlife.nightVenue[record]
             let list = search.guestList(record)
-            return NightRow(night: night, venueName: venue == UInt32.max ? nil : search.venue(Int(venue))?.name, guestList: list,
+            return NightRow(night: night, venueName: venue == UInt32.max ? nil : search.venueName(Int(venue)), guestList: list,
                             guestListStatus: list?.status(at: now), distanceKilometres: nil, promoted: index.nightlife.nightPromoted[record] != 0,
                             match: nil)
         }

@@ -98,7 +98,7 @@ public struct QueryEngine: Sendable {
             let venue = search.index.nightVenue[match.record]
             return NightRow(
                 night: night ?? Night(venue: VenueID(""), date: Day(daysSince1970: Int(search.index.nightDate[match.record])), title: "", timeZone: "UTC", provenance: []),
-                venueName: venue == UInt32.max ? nil : search.venue(Int(venue))?.name, guestList: match.guestList,
+                venueName: venue == UInt32.max ? nil : search.venueName(Int(venue)), guestList: match.guestList,
                 guestListStatus: match.guestList?.status(at: query.at), distanceKilometres: match.distance,
                 promoted: search.index.nightPromoted[match.record] != 0, match: match.tier)
         }

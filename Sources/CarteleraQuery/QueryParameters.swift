@@ -33,61 +33,71 @@ public struct QueryParameters: Sendable, Hashable {
     /// The most rows one page may hold.
     public static let maximumLimit = 10_000
 
-    private var given: [QueryParameter: [String]] = [:]
+    /// The values of each parameter by its slot, empty when it is not given.
+    private var given: [[String]]
 
     /// No parameter set.
-    public init() {}
+    public init() {
+        given = Array(repeating: [], count: QueryParameter.Slot.allCases.count)
+    }
 
     /// The values of `parameter` as text, empty when it is not given; a flag holds `true` or `false`.
     public subscript(parameter: QueryParameter) -> [String] {
-        get { given[parameter] ?? [] }
-        set { given[parameter] = newValue.isEmpty ? nil : newValue }
+        get { given[parameter.slot.rawValue] }
+        set { given[parameter.slot.rawValue] = newValue }
     }
 
+    /// The values at `slot`.
+    private func texts(_ slot: QueryParameter.Slot) -> [String] { given[slot.rawValue] }
+
     /// The parameters given, in the order `QueryParameter.all` declares them.
-    public var parameters: [QueryParameter] { QueryParameter.all.filter { given[$0] != nil } }
+    public var parameters: [QueryParameter] { QueryParameter.all.filter { !given[$0.slot.rawValue].isEmpty } }
 
     /// Sets the parameter called `name` to `values` as a surface received them: lists take every value, the others
     /// exactly one, flags `true`/`false` (an empty value is `true`, as `?free` in a query string); throws naming the parameter.
     public mutating func set(_ name: String, to values: [String]) throws(QueryError) {
-        guard let parameter = QueryParameter.named(name) else {
+        guard let slot = QueryParameter.Slot(name: name) else {
             throw QueryError(parameter: name, value: values.joined(separator: ","), message: "unknown parameter (\(QueryParameter.all.map(\.name).joined(separator: ", ")))")
         }
-        switch parameter.value {
+        try set(slot, QueryParameter.rules[slot.rawValue], name: name, to: values)
+    }
+
+    /// Sets the parameter at `slot`, which `rule` describes, as `set(_:to:)` does.
+    mutating func set(_ slot: QueryParameter.Slot, _ rule: QueryParameter.Rule, name: String, to values: [String]) throws(QueryError) {
+        switch rule.value {
         case .list:
-            self[parameter] += values
+            given[slot.rawValue] += values
         case .single, .flag:
             guard values.count == 1, let value = values.first else {
-                let hint: QueryMessage = parameter == .sort ? "; for tie-breaking orders, list them in one: \(parameter: .sort, "rating,distance")" : ""
+                let hint: QueryMessage = slot == .sort ? "; for tie-breaking orders, list them in one: \(parameter: .sort, "rating,distance")" : ""
                 throw QueryError(parameter: name, value: values.joined(separator: ","), message: "give it once\(hint)")
             }
-            guard parameter.value == .flag else {
-                self[parameter] = [value]
+            guard rule.value == .flag else {
+                given[slot.rawValue] = [value]
                 return
             }
             switch value {
-            case "", "true", "1", "yes": self[parameter] = ["true"]
-            case "false", "0", "no": self[parameter] = ["false"]
+            case "", "true", "1", "yes": given[slot.rawValue] = ["true"]
+            case "false", "0", "no": given[slot.rawValue] = ["false"]
             default: throw QueryError(parameter: name, value: value, message: "use true or false")
             }
         }
     }
 
-    /// The single value of `parameter`, nil when not given.
-    private func single(_ parameter: QueryParameter) -> String? { given[parameter]?.last }
+    /// The single value at `slot`, nil when not given.
+    private func single(_ slot: QueryParameter.Slot) -> String? { given[slot.rawValue].last }
 
-    /// Whether the flag `parameter` is set to true.
-    private func flag(_ parameter: QueryParameter) -> Bool { given[parameter]?.last == "true" }
+    /// Whether the flag at `slot` is set to true.
+    private func flag(_ slot: QueryParameter.Slot) -> Bool { given[slot.rawValue].last == "true" }
 
     /// The checked query for `kind`.
     public func query(kind: Query.Kind, context: QueryContext) throws(QueryError) -> Query {
         var query = Query(kind: kind, at: context.now)
         // The given parameters are checked as they come (nearly always every one applies); the first one that does not,
         // in the declared order, is named.
-        if given.keys.contains(where: { !$0.kinds.contains(kind) }) {
-            for parameter in parameters where !parameter.kinds.contains(kind) {
-                throw QueryError(parameter: parameter.name, value: self[parameter].joined(separator: ","), message: "does not apply to \(kind.rawValue)")
-            }
+        let rules = QueryParameter.rules, bit = kind.bit
+        for slot in given.indices where !given[slot].isEmpty && rules[slot].kinds & bit == 0 {
+            throw QueryError(parameter: QueryParameter.all[slot].name, value: given[slot].joined(separator: ","), message: "does not apply to \(kind.rawValue)")
         }
         if let text = single(.text) {
             let trimmed = text.trimmingWhitespaceAndNewlines()
@@ -102,7 +112,7 @@ public struct QueryParameters: Sendable, Hashable {
             }
             query.textMatch = value
         }
-        query.genres = Set(try Self.values(self[.genre], parameter: .genre, resolving: QueryVocabulary.genre) { name in
+        query.genres = Set(try Self.values(texts(.genre), parameter: "genre", resolving: QueryVocabulary.genre) { name in
             QueryVocabulary.programmeType.value(for: name).map { "\($0.rawValue) is a programme type, not a genre: use \(parameter: .type, $0.rawValue)" }
         })
         if flag(.allGenres) {
@@ -111,11 +121,11 @@ public struct QueryParameters: Sendable, Hashable {
             }
             query.allGenres = true
         }
-        query.musicGenres = Set(try Self.values(self[.music], parameter: .music, resolving: QueryVocabulary.musicGenre))
+        query.musicGenres = Set(try Self.values(texts(.music), parameter: "music", resolving: QueryVocabulary.musicGenre))
         if let year = single(.year) {
             query.years = try Self.years(year)
         }
-        query.types = Set(try Self.values(self[.type], parameter: .type, resolving: QueryVocabulary.programmeType) { name in
+        query.types = Set(try Self.values(texts(.type), parameter: "type", resolving: QueryVocabulary.programmeType) { name in
             QueryVocabulary.genre.value(for: name).map { "\($0.rawValue) is a genre, not a programme type: use \(parameter: .genre, $0.rawValue)" }
         })
         query.channels = try channelSelection(context: context)
@@ -162,11 +172,10 @@ public struct QueryParameters: Sendable, Hashable {
     /// configured list named, if any. An id given that the context's `knownChannels` lacks is refused with the closest.
     /// Every surface (query, now, the API, feeds) resolves channels here.
     public func channelSelection(context: QueryContext) throws(QueryError) -> Set<ChannelID>? {
-        let given = self[.channel].flatMap { $0.split(separator: ",") }.map { String($0).trimmingWhitespaceAndNewlines() }.filter { !$0.isEmpty }
         let list = single(.channelList)
-        guard !self[.channel].isEmpty || list != nil else { return nil }
+        guard !texts(.channel).isEmpty || list != nil else { return nil }
         var chosen = Set<ChannelID>()
-        for id in given {
+        for id in texts(.channel).lazy.flatMap({ $0.commaSeparated() }).map({ String($0).trimmingWhitespaceAndNewlines() }) where !id.isEmpty {
             let channel = ChannelID(id)
             if let known = context.knownChannels, !known.contains(channel) {
                 let closest = known.map(\.rawValue).map { ($0, EditDistance.between(id.lowercased(), $0.lowercased(), limit: 64)) }
@@ -193,7 +202,9 @@ public struct QueryParameters: Sendable, Hashable {
     static func sorts(_ text: String, kind: Query.Kind, query: Query) throws(QueryError) -> [Query.Sort] {
         let allowed = Self.sorts(of: kind)
         var sorts: [Query.Sort] = []
-        let names = text.split(separator: ",", omittingEmptySubsequences: false).map { String($0).trimmingWhitespaceAndNewlines() }
+        // One order without a comma (nearly always) is the whole value, as a split would give it.
+        let names = text.utf8.contains(UInt8(ascii: ",")) ? text.split(separator: ",", omittingEmptySubsequences: false).map { String($0).trimmingWhitespaceAndNewlines() }
+            : [text.trimmingWhitespaceAndNewlines()]
         for name in names {
             guard let sort = Query.Sort(rawValue: name), allowed.contains(sort) else {
                 let which = names.count > 1 ? "\(name.isEmpty ? "an empty order" : name): " : ""
@@ -229,13 +240,16 @@ public struct QueryParameters: Sendable, Hashable {
     private func window(context: QueryContext) throws(QueryError) -> Query.Window? {
         let now = flag(.now), tonight = flag(.tonight), day = single(.day), next = single(.next)
         let from = single(.from), to = single(.to), window = single(.window)
-        let named = [(QueryParameter.now, now ? "" : nil), (.tonight, tonight ? "" : nil), (.day, day), (.next, next)].filter { $0.1 != nil }
-        if named.count > 1 {
-            throw QueryError(parameter: named[1].0.name, value: named[1].1 ?? "",
-                             message: "use one of \(parameter: .now), \(parameter: .tonight), \(parameter: .day) and \(parameter: .next), not several")
-        }
-        if let first = named.first, from != nil || to != nil {
-            throw QueryError(parameter: first.0.name, value: first.1 ?? "", message: "use either \(parameter: first.0) or \(parameter: .from)/\(parameter: .to)")
+        // A window named by now, tonight, day or next (the list of them made only when there is one).
+        if now || tonight || day != nil || next != nil {
+            let named = [(QueryParameter.now, now ? "" : nil), (.tonight, tonight ? "" : nil), (.day, day), (.next, next)].filter { $0.1 != nil }
+            if named.count > 1 {
+                throw QueryError(parameter: named[1].0.name, value: named[1].1 ?? "",
+                                 message: "use one of \(parameter: .now), \(parameter: .tonight), \(parameter: .day) and \(parameter: .next), not several")
+            }
+            if let first = named.first, from != nil || to != nil {
+                throw QueryError(parameter: first.0.name, value: first.1 ?? "", message: "use either \(parameter: first.0) or \(parameter: .from)/\(parameter: .to)")
+            }
         }
         var mode = Query.WindowMode.overlap
         if let window {
@@ -293,14 +307,14 @@ public struct QueryParameters: Sendable, Hashable {
 
     /// Each value (repeated, or comma-separated) resolved, or an error suggesting the closest valid names.
     /// `misplaced` says when a name belongs to another parameter ("film" is a type, not a genre).
-    private static func values<Value>(_ texts: [String], parameter: QueryParameter, resolving table: QueryVocabulary.Table<Value>,
+    private static func values<Value>(_ texts: [String], parameter: String, resolving table: QueryVocabulary.Table<Value>,
                                       misplaced: (String) -> QueryMessage? = { _ in nil }) throws(QueryError) -> [Value] {
         var result: [Value] = []
-        for text in texts.flatMap({ $0.split(separator: ",").map(String.init) }) {
-            let trimmed = text.trimmingWhitespaceAndNewlines()
+        for text in texts.flatMap({ $0.commaSeparated() }) {
+            let trimmed = String(text).trimmingWhitespaceAndNewlines()
             guard let value = table.value(for: trimmed) else {
-                if let message = misplaced(trimmed) { throw QueryError(parameter: parameter.name, value: trimmed, message: message) }
-                throw QueryError(parameter: parameter.name, value: trimmed, message: "unknown \(table.noun); the closest are \(table.closest(to: trimmed).joined(separator: ", "))")
+                if let message = misplaced(trimmed) { throw QueryError(parameter: parameter, value: trimmed, message: message) }
+                throw QueryError(parameter: parameter, value: trimmed, message: "unknown \(table.noun); the closest are \(table.closest(to: trimmed).joined(separator: ", "))")
             }
             result.append(value)
         }
@@ -407,6 +421,28 @@ public struct QueryParameters: Sendable, Hashable {
 }
 
 extension String {
+    /// The parts between commas, empty ones left out, as `split(separator: ",")` gives them: split on the UTF-8 bytes
+    /// when every comma has an ASCII byte or an end on each side, where it is always a character of its own; else by
+    /// characters (a comma followed by a combining mark is one character with it, and no place to split).
+    func commaSeparated() -> [Substring] {
+        let bytes = utf8
+        var parts: [Substring] = []
+        var start = bytes.startIndex, position = bytes.startIndex, previous: UInt8 = 0
+        while position != bytes.endIndex {
+            let byte = bytes[position]
+            let next = bytes.index(after: position)
+            if byte == UInt8(ascii: ",") {
+                guard previous < 0x80, next == bytes.endIndex || bytes[next] < 0x80 else { return split(separator: ",") }
+                if start != position { parts.append(self[start..<position]) }
+                start = next
+            }
+            previous = byte
+            position = next
+        }
+        if start != bytes.endIndex { parts.append(self[start...]) }
+        return parts
+    }
+
     /// The text without leading and trailing white space and newlines.
     func trimmingWhitespaceAndNewlines() -> String {
         // Text that begins and ends with a visible ASCII character (nearly every value) is itself: a character that

@@ -4,8 +4,14 @@ import Synchronization
 
 /// Tells the operator, once per process, that the store's index files are not used, so that every command builds the
 /// index from the shards in memory until `cartelera store reindex` writes them.
+///
+/// A process started with `CARTELERA_INDEX_NOTICE_GIVEN` set says nothing: whoever started it (a benchmark timing many
+/// such processes) has said it once already.
 enum IndexNotice {
-    private static let told = Atomic<Bool>(false)
+    /// The environment variable that says the notice was given by the process that started this one.
+    static let givenVariable = "CARTELERA_INDEX_NOTICE_GIVEN"
+
+    private static let told = Atomic<Bool>(getenv(givenVariable) != nil)
 
     /// Writes the notice to standard error when `origin` is a fallback that lasts and none was written yet.
     static func tell(_ origin: QueryIndex.Origin, store: String) {

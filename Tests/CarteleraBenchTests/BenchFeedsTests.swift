@@ -68,5 +68,7 @@ import Testing
             + "every command builds the index from the shards in memory, slow on a large store; run `cartelera store reindex --store \(store)` once to write it"])
         // Before the first build's own line.
         #expect(lines.first { $0.contains("query index") }?.hasPrefix("cartelera-bench: ") == true, "\(older.errors)")
+        // Once for the run: the builds it times are told it was said (CARTELERA_INDEX_NOTICE_GIVEN) and keep quiet.
+        #expect(lines.filter { $0.contains("query index") }.count == 1, "\(older.errors)")
     }
 }

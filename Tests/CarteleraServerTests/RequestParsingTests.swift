@@ -7,20 +7,23 @@ import Testing
 /// is kept under.
 @Suite struct RequestParsingTests {
     @Test func aQueryStringDecodesPlusPercentAndUTF8AsFormsDo() throws {
-        let given = try QueryString("text=acci%C3%B3n+en+Alcal%c3%a1&channel=La1.es&channel=La2.es&free&sign=%2B1&plain=abc")
-        #expect(given.values["text"] == ["acción en Alcalá"])
-        #expect(given.values["channel"] == ["La1.es", "La2.es"])
-        #expect(given.values["free"] == [""])
+        let given = try QueryString(request: "text=acci%C3%B3n+en+Alcal%c3%a1&channel=La1.es&channel=La2.es&free&sign=%2B1&plain=abc")
+        #expect(given.values("text") == ["acción en Alcalá"])
+        #expect(given.values("channel") == ["La1.es", "La2.es"])
+        #expect(given.values("free") == [""])
         // An escaped plus is a plus, not a space.
-        #expect(given.values["sign"] == ["+1"])
-        #expect(given.values["plain"] == ["abc"])
-        #expect(try QueryString("na%6De=x").values["name"] == ["x"])
+        #expect(given.values("sign") == ["+1"])
+        #expect(given.values("plain") == ["abc"])
+        #expect(try QueryString(request: "na%6De=x").values("name") == ["x"])
+        // Names in the order first given, each with its values; a declared name is known as one.
+        #expect(given.entries.map(\.name) == ["text", "channel", "free", "sign", "plain"])
+        #expect(given.entries.map(\.isDeclared) == [true, true, true, false, false])
     }
 
     @Test func aQueryStringRefusesBrokenEscapesBadUTF8AndControlCharacters() {
         for raw in ["text=%zz", "text=abc%4", "text=%", "text=%ff%fe", "text=%C3", "text=%ED%A0%80", "text=\u{FFFD}",
                     "text=a%0d%0ab", "text=%00", "text=%7F", "text=%C2%85", "%zz=1"] {
-            #expect(throws: APIError.self, "\(raw)") { try QueryString(raw) }
+            #expect(throws: APIError.self, "\(raw)") { try QueryString(request: raw) }
         }
     }
 

@@ -12,6 +12,12 @@ import Hummingbird
 /// (validators, ranges, 304s on the twin's own `ETag`), and the answer says `Content-Encoding: gzip` with the file's type.
 ///
 /// Hummingbird's `FileMiddleware` serves what the path names; choosing a pre-compressed representation is left to us.
+///
+/// The static API's files (`/api/…`) have no twins, and the build writes none: each is below the bytes
+/// `CompressionMiddleware` compresses per request (a schedule of G averages some 27 kB), so a
+/// client that accepts gzip gets it already, while twins would cost every cold publish a gzip of all of them (some
+/// 360 MB in 13,000 files for G, most never fetched: several seconds of a build that takes nine). Twins are for what
+/// cannot be compressed per request (`guide.xml`, 308 MB for G) or what clients fetch by its `.gz` name.
 struct PrecompressedFileMiddleware: RouterMiddleware {
     typealias Context = ServerRequestContext
     /// The published folder.

@@ -118,20 +118,10 @@ extension StoreSnapshots.Snapshot {
         answers.value(for: .request(request)).map { answer($0, caching: .answer) }
     }
 
-    /// The fields an answer's response is made with room for: its own six, the seven every answer gets on the way out, and
-    /// those of CORS (a request with an `Origin`) and gzip.
-    static let responseFieldCapacity = 16
-
     /// `Cache-Control`, `Last-Modified` and `X-Cartelera-Generation`, then the answer's own headers, as Hummingbird's
     /// `EditedResponse` would put them.
-    ///
-    /// The fields are made with room for those the middleware and Hummingbird add on the way out (`Vary`, four security
-    /// headers, `Date`, `Server`: thirteen in all for a plain answer), so they are allocated once per response rather than
-    /// copied into larger arrays as they are added.
     private func answer(_ answer: JSONAnswer, caching: Caching) -> Response {
-        var headers = HTTPFields()
-        headers.reserveCapacity(Self.responseFieldCapacity)
-        headers.append(contentsOf: answerHeaders(caching))
+        var headers = answerHeaders(caching)
         headers.append(contentsOf: answer.headers)
         return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: answer.body))
     }

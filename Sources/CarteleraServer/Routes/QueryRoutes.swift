@@ -14,10 +14,10 @@ struct QueryRoutes: Sendable {
     let snapshots: StoreSnapshots
     let configuration: ServerConfiguration
 
-    /// The names a query's query string takes: the declared parameters and `at` ("as of this instant").
-    static let queryNames = Set(QueryParameter.all.map(\.name) + ["at"])
+    /// The names a query's query string takes beside the declared parameters: `at` ("as of this instant").
+    static let queryNames: Set<String> = ["at"]
     /// A shake's: a query's and `seed`.
-    static let shakeNames = queryNames.union(["seed"])
+    static let shakeNames: Set<String> = ["at", "seed"]
 
     /// The routes answered from the store alone, for the router to mount at `/api` outside the published files' middleware.
     ///
@@ -70,8 +70,8 @@ struct QueryRoutes: Sendable {
         // The same request asked again within the second is sent as it was, before its query string is read.
         let asked = RequestKey(kind: kind, queryString: raw ?? "", now: configuration.clock())
         if let kept = (try? snapshots.current())?.answer(for: asked) { return kept }
-        let given = try QueryString(raw)
-        try given.requireOnly(Self.queryNames)
+        let given = try QueryString(request: raw)
+        try given.requireOnly(declaredAnd: Self.queryNames)
         let (snapshot, queryContext) = try prepare(given, now: asked.now)
         let query = try parameters(given, kind: kind, context: queryContext)
         return snapshot.answer(AnswerKey(query: query), request: asked) { snapshot.engine.answerJSON(query, into: $0) }
@@ -79,8 +79,8 @@ struct QueryRoutes: Sendable {
 
     /// `shake/<kind>`: one random pick among every match; reproducible with `seed`, else never stored.
     func shake(_ request: Request, kind: Query.Kind) throws -> Response {
-        let given = try QueryString(request.uri.query)
-        try given.requireOnly(Self.shakeNames)
+        let given = try QueryString(request: request.uri.query)
+        try given.requireOnly(declaredAnd: Self.shakeNames)
         let (snapshot, queryContext) = try prepare(given)
         let parsed = try parameters(given, kind: kind, context: queryContext)
         let seed = try given.single("seed").map { text throws(APIError) -> UInt64 in
@@ -103,16 +103,12 @@ struct QueryRoutes: Sendable {
 
     /// `now`: every channel's programme now, with minutes left, and the next one; `channel` and `channel-list` narrow it.
     func now(_ request: Request) throws -> Response {
-        let given = try QueryString(request.uri.query)
+        let given = try QueryString(request: request.uri.query)
         try given.requireOnly([QueryParameter.channel.name, QueryParameter.channelList.name, "at"])
         let (snapshot, queryContext) = try prepare(given)
-        var parameters = QueryParameters()
         let channels: Set<ChannelID>?
         do {
-            for parameter in [QueryParameter.channel, .channelList] {
-                if let values = given.values[parameter.name] { try parameters.set(parameter.name, to: values) }
-            }
-            channels = try parameters.channelSelection(context: queryContext)
+            channels = try QueryParameters(given).channelSelection(context: queryContext)
         } catch {
             throw APIError.badQuery(error)
         }
@@ -121,7 +117,7 @@ struct QueryRoutes: Sendable {
 
     /// `airings?title=…`: the airings of a title that have not ended, as `cartelera airings`.
     func airings(_ request: Request) throws -> Response {
-        let given = try QueryString(request.uri.query)
+        let given = try QueryString(request: request.uri.query)
         try given.requireOnly(["title", "at"])
         let (snapshot, queryContext) = try prepare(given)
         guard let title = try given.single("title"), !title.trimmingCharacters(in: .whitespaces).isEmpty, title.count <= 200 else {
@@ -135,7 +131,7 @@ struct QueryRoutes: Sendable {
         let name = context.parameters.get("day") ?? ""
         // The build publishes `api/audiences/<day>.json` beside this route: such a name is left to the published files.
         guard !name.hasSuffix(".json") else { throw APIError.notFound() }
-        let given = try QueryString(request.uri.query)
+        let given = try QueryString(request: request.uri.query)
         try given.requireOnly(["at"])
         let (snapshot, queryContext) = try prepare(given)
         let today = queryContext.guideZone.local(queryContext.now).day
@@ -169,12 +165,8 @@ struct QueryRoutes: Sendable {
 
     /// The query parameters checked as the command line checks them.
     private func parameters(_ given: QueryString, kind: Query.Kind, context: QueryContext) throws(APIError) -> Query {
-        var parameters = QueryParameters()
         do {
-            for (name, values) in given.values.sorted(by: { $0.key < $1.key }) where QueryParameter.named(name) != nil {
-                try parameters.set(name, to: values)
-            }
-            return try parameters.query(kind: kind, context: context)
+            return try QueryParameters(given).query(kind: kind, context: context)
         } catch {
             throw APIError.badQuery(error)
         }
