@@ -509,7 +509,7 @@ struct AnswerWriter {
                     row.bytes(partBytes, score)
                     row.literal(#","start":"#)
                     row.instant(date: startDate, second: startSecond)
-                    if let stop {
+                    if stop != nil {
                         row.literal(#","stop":"#)
                         if let stopDate {
                             stopDate.withUnsafeBytes { row.instant(date: $0, second: stopSecond) }
