@@ -19,6 +19,16 @@ public enum CanonicalJSON {
         PublishedText.jsonEscaped(text, into: &out)
     }
 
+    /// The text of the string literal `bytes` hold whole, quotes included, read as the store's strict reader reads its
+    /// files; nil for anything that reader refuses (surrogate escapes, control characters, bad UTF-8), which the caller
+    /// leaves to `JSONDecoder`.
+    public static func string(literal bytes: UnsafeRawBufferPointer) -> String? {
+        guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return nil }
+        var reader = CanonicalJSONReader(base, count: bytes.count)
+        guard let text = try? reader.string(), reader.atEnd else { return nil }
+        return text
+    }
+
     /// The integer `append(number:to:)` writes `value` as: a whole number under 10^15 in magnitude, except -0, which
     /// keeps its sign as Foundation's "-0.0" less ".0" does; nil for a number written in its shortest round-trip form.
     public static func wholeNumber(_ value: Double) -> Int? {

@@ -52,12 +52,13 @@ import Testing
             let bytes = try encoder.encode(venue)
             #expect(bytes.withUnsafeBytes { StoredVenueName.read($0) } == name, "\(name)")
         }
-        // Escapes JSON allows that the encoder does not write, and bytes the reader leaves to the decoder.
-        let readable = [#"{"city":"M","name":"a\/b \u00e9 \ud83c\udfa7 \"q\""}"#: "a/b é 🎧 \"q\"", #"{"a":[{"name":"no"},"]"],"name":"yes"}"#: "yes"]
+        // Escapes JSON allows that the encoder does not write, and bytes the reader leaves to the decoder (surrogate
+        // escapes among them, as the store's own reader does).
+        let readable = [#"{"city":"M","name":"a\/b \u00e9 \"q\""}"#: "a/b é \"q\"", #"{"a":[{"name":"no"},"]"],"name":"yes"}"#: "yes"]
         for (json, name) in readable {
             #expect(Array(json.utf8).withUnsafeBytes { StoredVenueName.read($0) } == name, "\(json)")
         }
-        for json in [#"{"city":"M"}"#, #"{"name":"a\x"}"#, #"{"name":"\ud83c"}"#, "{\"name\":\"a\u{01}\"}", #"["name"]"#, #"{"name":1}"#, #"{"name":"open"#, ""] {
+        for json in [#"{"city":"M"}"#, #"{"name":"a\x"}"#, #"{"name":"\ud83c"}"#, #"{"name":"\ud83c\udfa7"}"#, "{\"name\":\"a\u{01}\"}", #"["name"]"#, #"{"name":1}"#, #"{"name":"open"#, ""] {
             #expect(Array(json.utf8).withUnsafeBytes { StoredVenueName.read($0) } == nil, "\(json)")
         }
     }
