@@ -36,4 +36,8 @@ public struct IndexFallback: Sendable, Hashable, CustomStringConvertible {
         "query index \(store)/\(FileStore.derivedFolder)/\(file) not used (\(reason)): every command builds the index from the "
             + "shards in memory, slow on a large store; run `cartelera store reindex --store \(store)` once to write it"
     }
+
+    /// The environment variable a process sets for the `cartelera` processes it starts once it has given the notice
+    /// itself (a benchmark timing many of them), so that they keep quiet about it.
+    public static let noticeGivenVariable = "CARTELERA_INDEX_NOTICE_GIVEN"
 }

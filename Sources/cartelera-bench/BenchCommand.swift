@@ -62,11 +62,8 @@ extension BenchCommand {
               let fallback = (try? QueryIndex.fallback(snapshot)) ?? nil, fallback.lasts else { return }
         FileHandle.standardError.write(Data("cartelera-bench: \(fallback.notice(store: snapshot.location))\n".utf8))
         // Said once for the run: the `cartelera` processes it starts inherit the variable and keep quiet about it.
-        setenv(indexNoticeGiven, "1", 1)
+        setenv(IndexFallback.noticeGivenVariable, "1", 1)
     }
-
-    /// The variable that tells a `cartelera` process its query index notice was given (`IndexNotice` in the command line).
-    static let indexNoticeGiven = "CARTELERA_INDEX_NOTICE_GIVEN"
 }
 
 /// A benchmark that could not run or whose answer was wrong: one line on standard error, and the exit code.

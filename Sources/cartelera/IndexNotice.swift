@@ -8,10 +8,7 @@ import Synchronization
 /// A process started with `CARTELERA_INDEX_NOTICE_GIVEN` set says nothing: whoever started it (a benchmark timing many
 /// such processes) has said it once already.
 enum IndexNotice {
-    /// The environment variable that says the notice was given by the process that started this one.
-    static let givenVariable = "CARTELERA_INDEX_NOTICE_GIVEN"
-
-    private static let told = Atomic<Bool>(getenv(givenVariable) != nil)
+    private static let told = Atomic<Bool>(getenv(IndexFallback.noticeGivenVariable) != nil)
 
     /// Writes the notice to standard error when `origin` is a fallback that lasts and none was written yet.
     static func tell(_ origin: QueryIndex.Origin, store: String) {
